@@ -1,0 +1,109 @@
+import { Schema } from "effect";
+import { GatewayRegistered, GatewaySelected } from "./gateways/gateway-events.ts";
+import {
+  DefencePackGenerated,
+  DocumentDownloaded,
+  DocumentMailed,
+  DocumentMailFailed,
+  DocumentMailResent,
+  DocumentUploaded,
+  InvoiceSent,
+  OrderChargebackMarked,
+  OrderClaimed,
+  OrderMovedToOriginalFolder,
+  OrderPermanentlyDeleted,
+  OrderPlaced,
+  OrderRefunded,
+  OrderRefundRequested,
+  OrderStatusChanged,
+  ReminderMailSent,
+  RemarkAdded,
+  TransactionDetailsRecorded,
+} from "./orders/order-events.ts";
+import type { EventDefinition } from "./shared/event-definition.ts";
+import {
+  PasswordChanged,
+  StaffMemberAdded,
+  StaffMemberDeleted,
+  StaffMemberUpdated,
+} from "./staff/staff-events.ts";
+
+/** Every event type a stream category may hold. Adding an event means adding it here. */
+export const ORDER_EVENTS = [
+  OrderPlaced,
+  OrderClaimed,
+  OrderStatusChanged,
+  OrderMovedToOriginalFolder,
+  OrderRefundRequested,
+  OrderRefunded,
+  OrderChargebackMarked,
+  OrderPermanentlyDeleted,
+  RemarkAdded,
+  DocumentUploaded,
+  DocumentMailResent,
+  ReminderMailSent,
+  InvoiceSent,
+  DocumentMailed,
+  DocumentMailFailed,
+  DocumentDownloaded,
+  TransactionDetailsRecorded,
+  DefencePackGenerated,
+] as const;
+
+export const STAFF_EVENTS = [
+  StaffMemberAdded,
+  StaffMemberUpdated,
+  StaffMemberDeleted,
+  PasswordChanged,
+] as const;
+
+export const GATEWAY_EVENTS = [GatewayRegistered, GatewaySelected] as const;
+
+export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS] as const;
+
+type SchemasOf<Defs extends ReadonlyArray<EventDefinition>> = {
+  readonly [K in keyof Defs]: Defs[K]["schema"];
+};
+
+const unionOf = <const Defs extends ReadonlyArray<EventDefinition>>(defs: Defs) =>
+  Schema.Union(defs.map((d) => d.schema) as unknown as SchemasOf<Defs>);
+
+export const OrderEvent = unionOf(ORDER_EVENTS);
+export type OrderEvent = typeof OrderEvent.Type;
+
+export const StaffEvent = unionOf(STAFF_EVENTS);
+export type StaffEvent = typeof StaffEvent.Type;
+
+export const GatewayEvent = unionOf(GATEWAY_EVENTS);
+export type GatewayEvent = typeof GatewayEvent.Type;
+
+export const AnyEvent = unionOf(CATALOGUE);
+export type AnyEvent = typeof AnyEvent.Type;
+
+export type EventType = AnyEvent["type"];
+export type OrderEventType = OrderEvent["type"];
+export type StaffEventType = StaffEvent["type"];
+export type GatewayEventType = GatewayEvent["type"];
+
+export type EventOfType<T extends EventType> = Extract<AnyEvent, { readonly type: T }>;
+
+/**
+ * What a decider returns: the handler adds the metadata (actor, correlation, time) before
+ * appending, so deciders stay pure.
+ */
+export type WithoutMetadata<E extends AnyEvent> = E extends unknown ? Omit<E, "metadata"> : never;
+
+const byType: ReadonlyMap<string, EventDefinition> = new Map(CATALOGUE.map((d) => [d.type, d]));
+
+export const definitionOf = (type: string): EventDefinition | undefined => byType.get(type);
+
+const typesOf = (defs: ReadonlyArray<EventDefinition>): ReadonlySet<string> =>
+  new Set(defs.map((d) => d.type));
+const orderTypes = typesOf(ORDER_EVENTS);
+const staffTypes = typesOf(STAFF_EVENTS);
+const gatewayTypes = typesOf(GATEWAY_EVENTS);
+
+export const isOrderEvent = (event: AnyEvent): event is OrderEvent => orderTypes.has(event.type);
+export const isStaffEvent = (event: AnyEvent): event is StaffEvent => staffTypes.has(event.type);
+export const isGatewayEvent = (event: AnyEvent): event is GatewayEvent =>
+  gatewayTypes.has(event.type);

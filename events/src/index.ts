@@ -1,0 +1,26 @@
+/*
+ * The event catalogue (DESIGN §3): schemas only, no I/O. Writers build typed events and store
+ * `encodeEvent(event)`; every reader goes through `decodeEvent(raw)`, which upcasts old
+ * versions first.
+ */
+export * from "./shared/ids.ts";
+export * from "./shared/primitives.ts";
+export * from "./shared/role.ts";
+export * from "./shared/landing-domain.ts";
+export * from "./shared/metadata.ts";
+export * from "./shared/personal-data.ts";
+export { defineEvent, type EventDefinition } from "./shared/event-definition.ts";
+export { defineUpcaster, type Upcaster } from "./shared/upcaster.ts";
+
+export * from "./orders/order-status.ts";
+export * from "./orders/order-application.ts";
+export * from "./orders/order-events.ts";
+export { RemarkAddedV1 } from "./orders/order-upcasters.ts";
+export * from "./staff/staff-events.ts";
+export * from "./gateways/gateway-events.ts";
+
+export * from "./catalogue.ts";
+export * from "./streams.ts";
+export { UPCASTERS, upcast, missingUpcasters } from "./upcasting.ts";
+export * from "./codec.ts";
+export * from "./errors.ts";

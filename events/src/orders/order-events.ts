@@ -1,0 +1,263 @@
+import { Schema } from "effect";
+import { defineEvent } from "../shared/event-definition.ts";
+import { OrderId, StaffId } from "../shared/ids.ts";
+import { LandingDomain } from "../shared/landing-domain.ts";
+import { personalData } from "../shared/personal-data.ts";
+import { EmailAddress, IsoDate, IsoDateTime, NonEmptyText } from "../shared/primitives.ts";
+import { OrderApplication, OrderPersonalFields } from "./order-application.ts";
+import { IntakeStatus, MailProvider, OrderStatus, ProcessingMode } from "./order-status.ts";
+
+/*
+ * Events of one order's stream, `order-{orderId}`. Every one names its order, so an event read
+ * alone (an export, a Kafka message) still says what it is about. Events that move the order
+ * between statuses carry the status they left (`from`), so projections can keep folder counts
+ * without reading their own tables back.
+ *
+ * Soft delete is a status change to `Deleted`, and undoing it is a status change away from it
+ * (000 §4 sends both through change-order-status): there is no OrderDeleted/OrderRestored.
+ */
+
+/** A staff member as named on an order: who it is assigned to, who uploaded its document. */
+export const StaffRef = Schema.Struct({ id: StaffId, name: NonEmptyText });
+export type StaffRef = typeof StaffRef.Type;
+
+/** The customer-facing site (or the demo generator) submitted a paid application. */
+export const OrderPlaced = defineEvent(
+  "OrderPlaced",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    processingMode: ProcessingMode,
+    landingDomain: LandingDomain,
+    /** The day work may start; an order due later is a future order until then. */
+    processingDate: IsoDate,
+    /** When the customer submitted it on the site, which can precede this event. */
+    createdAt: IsoDateTime,
+    application: OrderApplication,
+    personal: personalData(OrderPersonalFields),
+  }),
+);
+export type OrderPlaced = typeof OrderPlaced.schema.Type;
+
+/** A staff member took an unassigned New or Priority order ("Assign to me"); it is now Pending. */
+export const OrderClaimed = defineEvent(
+  "OrderClaimed",
+  1,
+  Schema.Struct({ orderId: OrderId, from: IntakeStatus, assignee: StaffRef }),
+);
+export type OrderClaimed = typeof OrderClaimed.schema.Type;
+
+/** A staff member moved the order to another status (detail page buttons, delete, undelete). */
+export const OrderStatusChanged = defineEvent(
+  "OrderStatusChanged",
+  1,
+  Schema.Struct({ orderId: OrderId, from: OrderStatus, to: OrderStatus }),
+);
+export type OrderStatusChanged = typeof OrderStatusChanged.schema.Type;
+
+/** "Move to Original Folder": assignment cleared, back to New or Priority by processing mode. */
+export const OrderMovedToOriginalFolder = defineEvent(
+  "OrderMovedToOriginalFolder",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    from: OrderStatus,
+    to: IntakeStatus,
+    previousAssignee: Schema.optionalKey(StaffRef),
+  }),
+);
+export type OrderMovedToOriginalFolder = typeof OrderMovedToOriginalFolder.schema.Type;
+
+/** A remark with the Refund flag asked for a refund; the order waits in Refund from that day. */
+export const OrderRefundRequested = defineEvent(
+  "OrderRefundRequested",
+  1,
+  Schema.Struct({ orderId: OrderId, from: OrderStatus, refundDate: IsoDate }),
+);
+export type OrderRefundRequested = typeof OrderRefundRequested.schema.Type;
+
+/** "Refunded it" on the refund list: the money went back; Refund → CompletedRefund. */
+export const OrderRefunded = defineEvent("OrderRefunded", 1, Schema.Struct({ orderId: OrderId }));
+export type OrderRefunded = typeof OrderRefunded.schema.Type;
+
+/** A remark with the Chargeback flag recorded a payment dispute; the order is now ChargeBack. */
+export const OrderChargebackMarked = defineEvent(
+  "OrderChargebackMarked",
+  1,
+  Schema.Struct({ orderId: OrderId, from: OrderStatus }),
+);
+export type OrderChargebackMarked = typeof OrderChargebackMarked.schema.Type;
+
+/**
+ * An Admin deleted the order permanently: its key is destroyed, so every `personal` part of its
+ * stream reads as erased from now on. The order stays `Deleted` with its history.
+ */
+export const OrderPermanentlyDeleted = defineEvent(
+  "OrderPermanentlyDeleted",
+  1,
+  Schema.Struct({ orderId: OrderId, from: OrderStatus }),
+);
+export type OrderPermanentlyDeleted = typeof OrderPermanentlyDeleted.schema.Type;
+
+/**
+ * A staff member added a comment, with its flags (001 §3 remark). Version 2: flags are booleans;
+ * version 1 stored the form's 'Y'/'N' strings and is upcast on read.
+ */
+export const RemarkAdded = defineEvent(
+  "RemarkAdded",
+  2,
+  Schema.Struct({
+    orderId: OrderId,
+    remark: NonEmptyText,
+    remarkerName: NonEmptyText,
+    whatsapp: Schema.Boolean,
+    telephone: Schema.Boolean,
+    statusRefund: Schema.Boolean,
+    voided: Schema.Boolean,
+    chargeBack: Schema.Boolean,
+    reportError: Schema.Boolean,
+  }),
+);
+export type RemarkAdded = typeof RemarkAdded.schema.Type;
+
+/** A PDF or image document, as stored by the storage port. */
+const StoredFile = {
+  fileName: NonEmptyText,
+  /** Relative to the storage root, e.g. `uploads/docs/100234/etravel.pdf`. */
+  storedPath: NonEmptyText,
+};
+
+/** Where and how staff asked a mail to go; the address is the customer's, so it is personal. */
+const mailRequest = {
+  provider: MailProvider,
+  personal: personalData({ to: EmailAddress }),
+};
+
+/**
+ * A staff member uploaded the finished document and asked for it to be mailed (the upload form
+ * always mails). They are its "processed by". Mailing happens in the mail reactor.
+ */
+export const DocumentUploaded = defineEvent(
+  "DocumentUploaded",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    ...StoredFile,
+    contentType: Schema.String.check(
+      Schema.isPattern(/^(application\/pdf|image\/[a-z0-9.+-]+)$/, {
+        message: "must be application/pdf or an image type",
+      }),
+    ),
+    sizeBytes: Schema.Int.check(Schema.isGreaterThan(0, { message: "must be more than 0 bytes" })),
+    uploadedBy: StaffRef,
+    ...mailRequest,
+  }),
+);
+export type DocumentUploaded = typeof DocumentUploaded.schema.Type;
+
+/** A staff member pressed "Resend Mail" for the current document; the mail reactor sends it. */
+export const DocumentMailResent = defineEvent(
+  "DocumentMailResent",
+  1,
+  Schema.Struct({ orderId: OrderId, ...mailRequest }),
+);
+export type DocumentMailResent = typeof DocumentMailResent.schema.Type;
+
+/** A staff member pressed "Sent Mail" under Download History: a reminder to download. */
+export const ReminderMailSent = defineEvent(
+  "ReminderMailSent",
+  1,
+  Schema.Struct({ orderId: OrderId, ...mailRequest }),
+);
+export type ReminderMailSent = typeof ReminderMailSent.schema.Type;
+
+/** A staff member sent the invoice ("Send Invoice"); the reactors render and mail it. */
+export const InvoiceSent = defineEvent(
+  "InvoiceSent",
+  1,
+  Schema.Struct({ orderId: OrderId, ...mailRequest }),
+);
+export type InvoiceSent = typeof InvoiceSent.schema.Type;
+
+/**
+ * Why a mail went out: the document after upload or resend, a reminder, or an invoice. The
+ * mail history (ORDER-2) lists document and reminder mails; Remainder Mail = reminder.
+ */
+export const MailPurpose = Schema.Literals(["document", "reminder", "invoice"]);
+export type MailPurpose = typeof MailPurpose.Type;
+
+/**
+ * The adapter that actually sent a mail: the outbox writes `.eml` files when the chosen
+ * provider has no credentials, and the mail history says so (DESIGN §8).
+ */
+export const MailTransport = Schema.Literals(["ses", "sendgrid", "outbox"]);
+export type MailTransport = typeof MailTransport.Type;
+
+/** The mail reactor handed a mail to the provider, which accepted it (causationId: the request). */
+export const DocumentMailed = defineEvent(
+  "DocumentMailed",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    purpose: MailPurpose,
+    provider: MailProvider,
+    transport: MailTransport,
+    messageId: NonEmptyText,
+    /** The document the mail links to; an invoice mail attaches its own PDF instead. */
+    fileName: Schema.optionalKey(NonEmptyText),
+    personal: personalData({ to: EmailAddress }),
+  }),
+);
+export type DocumentMailed = typeof DocumentMailed.schema.Type;
+
+/** A mail attempt failed; the reactor retries while `willRetry` and records each attempt. */
+export const DocumentMailFailed = defineEvent(
+  "DocumentMailFailed",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    purpose: MailPurpose,
+    provider: MailProvider,
+    /** The provider's answer, with no address in it. */
+    reason: NonEmptyText,
+    attempt: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "attempts count from 1" })),
+    willRetry: Schema.Boolean,
+  }),
+);
+export type DocumentMailFailed = typeof DocumentMailFailed.schema.Type;
+
+/** A traveller downloaded the finished document from the public page (PUBLIC-2). */
+export const DocumentDownloaded = defineEvent(
+  "DocumentDownloaded",
+  1,
+  Schema.Struct({
+    orderId: OrderId,
+    fileName: NonEmptyText,
+    browser: Schema.optionalKey(Schema.String),
+    os: Schema.optionalKey(Schema.String),
+    device: Schema.optionalKey(Schema.String),
+    deviceType: Schema.optionalKey(Schema.String),
+    timezone: Schema.optionalKey(Schema.String),
+    personal: personalData({
+      ip: Schema.String,
+      location: Schema.optionalKey(Schema.String),
+    }),
+  }),
+);
+export type DocumentDownloaded = typeof DocumentDownloaded.schema.Type;
+
+/** A staff member entered the payment's transaction id and merchant (dispute evidence). */
+export const TransactionDetailsRecorded = defineEvent(
+  "TransactionDetailsRecorded",
+  1,
+  Schema.Struct({ orderId: OrderId, transactionId: NonEmptyText, merchantName: NonEmptyText }),
+);
+export type TransactionDetailsRecorded = typeof TransactionDetailsRecorded.schema.Type;
+
+/** A chargeback defence pack (type 1 or 2) was rendered from the order's history and stored. */
+export const DefencePackGenerated = defineEvent(
+  "DefencePackGenerated",
+  1,
+  Schema.Struct({ orderId: OrderId, packType: Schema.Literals([1, 2]), ...StoredFile }),
+);
+export type DefencePackGenerated = typeof DefencePackGenerated.schema.Type;

@@ -1,0 +1,34 @@
+import { Schema } from "effect";
+
+/**
+ * An order's process status (DESIGN §4). Folders are computed from status, assignee and
+ * processing date; they are not statuses. `Deleted` is a soft delete: moving the order to
+ * another status undoes it.
+ */
+export const OrderStatus = Schema.Literals([
+  "New",
+  "Priority",
+  "Pending",
+  "Awaiting",
+  "AwaitingGovt",
+  "ContactCustomer",
+  "CustomerCalled",
+  "Completed",
+  "Refund",
+  "CompletedRefund",
+  "ChargeBack",
+  "Deleted",
+]);
+export type OrderStatus = typeof OrderStatus.Type;
+
+/** What the customer paid for; decides whether a new order starts in `New` or `Priority`. */
+export const ProcessingMode = Schema.Literals(["standard", "priority"]);
+export type ProcessingMode = typeof ProcessingMode.Type;
+
+/** The statuses an unassigned order waits in, one per processing mode. */
+export const IntakeStatus = Schema.Literals(["New", "Priority"]);
+export type IntakeStatus = typeof IntakeStatus.Type;
+
+/** The mail adapters staff choose between (000 §9, CROSS-4); "AWS" is the default. */
+export const MailProvider = Schema.Literals(["AWS", "Sendgrid"]);
+export type MailProvider = typeof MailProvider.Type;

@@ -1,0 +1,43 @@
+import { Schema } from "effect";
+import { defineUpcaster, type Upcaster } from "../shared/upcaster.ts";
+import { RemarkAdded } from "./order-events.ts";
+
+/**
+ * RemarkAdded version 1, as the first writers stored it: the add-new-remark payload of the
+ * spec, flags as 'Y' when ticked and 'N', empty or absent when not. Frozen: never edit it.
+ */
+const flagV1 = Schema.optionalKey(Schema.Literals(["Y", "N", ""]));
+export const RemarkAddedV1 = Schema.Struct({
+  orderId: Schema.String,
+  remark: Schema.String,
+  remarkerName: Schema.String,
+  whatsapp: flagV1,
+  telephone: flagV1,
+  statusRefund: flagV1,
+  voided: flagV1,
+  chargeBack: flagV1,
+  reportError: flagV1,
+});
+
+const ticked = (flag: string | undefined): boolean => flag === "Y";
+
+export const ORDER_UPCASTERS: ReadonlyArray<Upcaster> = [
+  defineUpcaster({
+    type: RemarkAdded.type,
+    fromVersion: 1,
+    from: RemarkAddedV1,
+    to: RemarkAdded.data,
+    up: (v1) => ({
+      orderId: v1.orderId,
+      // The old form did not trim; version 2 refuses surrounding blanks.
+      remark: v1.remark.trim(),
+      remarkerName: v1.remarkerName.trim(),
+      whatsapp: ticked(v1.whatsapp),
+      telephone: ticked(v1.telephone),
+      statusRefund: ticked(v1.statusRefund),
+      voided: ticked(v1.voided),
+      chargeBack: ticked(v1.chargeBack),
+      reportError: ticked(v1.reportError),
+    }),
+  }),
+];

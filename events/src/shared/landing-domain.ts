@@ -1,0 +1,8 @@
+import { Schema } from "effect";
+
+/**
+ * The two customer-facing sites (brands) an order can come from. Each has its own active payment
+ * gateway and its own public-page look (001 §1, PUBLIC-3).
+ */
+export const LandingDomain = Schema.Literals(["primary", "secondary"]);
+export type LandingDomain = typeof LandingDomain.Type;
