@@ -123,7 +123,7 @@ export type RemarkAdded = typeof RemarkAdded.schema.Type;
 /** A PDF or image document, as stored by the storage port. */
 const StoredFile = {
   fileName: NonEmptyText,
-  /** Relative to the storage root, e.g. `uploads/docs/100234/etravel.pdf`. */
+  /** Relative to the storage root, e.g. `docs/100234/etravel.pdf` (served under /uploads/). */
   storedPath: NonEmptyText,
 };
 

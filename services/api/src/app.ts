@@ -1,30 +1,80 @@
-import type { EventStore } from "@etd/event-store";
 import { formatPosition } from "@etd/event-store";
 import express from "express";
+import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
+import { fail } from "./http/reply.ts";
+import { openApiDocument } from "./openapi.ts";
+import type { ApiDeps } from "./api-deps.ts";
+import { authEndpoints } from "./routes/auth-routes.ts";
+import { gatewayEndpoints } from "./routes/gateway-routes.ts";
+import { intakeEndpoints } from "./routes/intake-routes.ts";
+import { orderEndpoints } from "./routes/order-routes.ts";
+import { teamEndpoints } from "./routes/team-routes.ts";
+import { uploadEndpoints } from "./routes/upload-routes.ts";
 
-export interface AppDeps {
-  readonly eventStore: EventStore;
+export interface AppDeps extends ApiDeps {
   /** Which adapter the event store runs on, for operators. */
   readonly eventStoreKind: "postgres" | "pglite" | "kurrentdb";
 }
 
+/** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
+export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
+  ...authEndpoints(deps),
+  ...orderEndpoints(deps),
+  ...uploadEndpoints(deps),
+  ...teamEndpoints(deps),
+  ...gatewayEndpoints(deps),
+  ...intakeEndpoints(deps),
+];
+
 /** The HTTP edge. Every answer uses the specs' envelope `{status, message, data}`. */
-export const createApp = ({ eventStore, eventStoreKind }: AppDeps): express.Express => {
+export const createApp = (deps: AppDeps): express.Express => {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use("/api", express.json({ limit: "2mb" }));
 
   app.get("/api/health", async (_req, res) => {
     try {
-      const [head, horizonAgeSeconds] = await Promise.all([eventStore.headPosition(), eventStore.horizonAgeSeconds()]);
+      const [head, horizonAgeSeconds] = await Promise.all([deps.store.headPosition(), deps.store.horizonAgeSeconds()]);
       res.json({
         status: 1,
         message: "OK",
-        data: { eventStore: eventStoreKind, head: formatPosition(head), horizonAgeSeconds },
+        data: { eventStore: deps.eventStoreKind, head: formatPosition(head), horizonAgeSeconds },
       });
     } catch (error) {
       console.error("health check failed", error);
       res.status(503).json({ status: 0, message: "The event store is not reachable.", data: null });
     }
+  });
+
+  const endpoints = allEndpoints(deps);
+  const document = openApiDocument(endpoints);
+  app.get("/api/openapi.json", (_req, res) => {
+    res.json(document);
+  });
+  mountEndpoints(app, endpoints, {
+    tokens: deps.tokens,
+    credentials: deps.credentials,
+    serviceToken: deps.serviceToken,
+  });
+
+  app.use("/api", (_req, res) => {
+    res.status(404).json(fail(404, "This API path does not exist.").body);
+  });
+
+  // Malformed JSON and oversized bodies are the client's fault and answer 4xx; anything else is
+  // ours: logged with its context, answered with a message that reveals nothing.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const clientStatus = (error as { status?: unknown; type?: unknown }).status;
+    if (typeof clientStatus === "number" && clientStatus >= 400 && clientStatus < 500) {
+      const message =
+        clientStatus === 413 ? "The request is too large." : "The request body is not valid JSON.";
+      res.status(clientStatus).json(fail(clientStatus, message).body);
+      return;
+    }
+    console.error(`${req.method} ${req.originalUrl} failed`, error);
+    if (res.headersSent) return;
+    res.status(500).json(fail(500, "Something went wrong on our side. Please try again.").body);
   });
 
   return app;

@@ -7,6 +7,19 @@ export interface Config {
   /** Where the embedded database and uploads live when no DATABASE_URL is given. */
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** Demo staff, gateways and about 2,000 orders on first start; on by default on the embedded database. */
+  readonly demo: boolean;
+  /** The demo staff's password; generated and printed on first start when unset. */
+  readonly demoPassword: string | undefined;
+  /** Outside demo mode, the first admin created when no account exists yet. */
+  readonly firstAdmin: { readonly email: string; readonly password: string; readonly name: string } | undefined;
+  /** Signs session tokens; generated and kept in DATA_DIR in demo mode when unset. */
+  readonly jwtSecret: string | undefined;
+  readonly sessionTtlSeconds: number;
+  /** The customer-facing site's intake token; intake is closed when unset. */
+  readonly intakeToken: string | undefined;
+  /** Largest accepted upload. */
+  readonly maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -40,11 +53,51 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     }
   }
 
+  const demoText = env.DEMO ?? (databaseUrl ? "0" : "1");
+  if (!/^[01]$/.test(demoText)) problems.push(`DEMO must be 1 or 0 (got "${demoText}")`);
+  const demo = demoText === "1";
+
+  const demoPassword = env.DEMO_PASSWORD || undefined;
+  if (demoPassword !== undefined && demoPassword.length < 6) problems.push("DEMO_PASSWORD must be at least 6 characters");
+
+  let firstAdmin: Config["firstAdmin"];
+  if (env.FIRST_ADMIN_EMAIL || env.FIRST_ADMIN_PASSWORD) {
+    if (!env.FIRST_ADMIN_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(env.FIRST_ADMIN_EMAIL)) {
+      problems.push("FIRST_ADMIN_EMAIL must be an e-mail address when FIRST_ADMIN_PASSWORD is set");
+    }
+    if (!env.FIRST_ADMIN_PASSWORD || env.FIRST_ADMIN_PASSWORD.length < 6) {
+      problems.push("FIRST_ADMIN_PASSWORD must be at least 6 characters when FIRST_ADMIN_EMAIL is set");
+    }
+    firstAdmin = { email: env.FIRST_ADMIN_EMAIL ?? "", password: env.FIRST_ADMIN_PASSWORD ?? "", name: env.FIRST_ADMIN_NAME || "Administrator" };
+  }
+
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  if (jwtSecret === undefined && !demo) problems.push("JWT_SECRET is required outside demo mode (at least 32 characters)");
+
+  const ttlText = env.SESSION_TTL_SECONDS ?? "43200";
+  const sessionTtlSeconds = Number(ttlText);
+  if (!/^\d+$/.test(ttlText) || sessionTtlSeconds < 60) problems.push(`SESSION_TTL_SECONDS must be a whole number of at least 60 (got "${ttlText}")`);
+
+  const intakeToken = env.INTAKE_TOKEN || undefined;
+  if (intakeToken !== undefined && intakeToken.length < 24) problems.push("INTAKE_TOKEN must be at least 24 characters");
+
+  const uploadText = env.MAX_UPLOAD_MB ?? "10";
+  const maxUploadMb = Number(uploadText);
+  if (!/^\d+$/.test(uploadText) || maxUploadMb < 1 || maxUploadMb > 100) problems.push(`MAX_UPLOAD_MB must be a whole number from 1 to 100 (got "${uploadText}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
     host: env.HOST || "127.0.0.1",
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     databaseUrl,
+    demo,
+    demoPassword,
+    firstAdmin,
+    jwtSecret,
+    sessionTtlSeconds,
+    intakeToken,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
   };
 };

@@ -1,34 +1,43 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
-import { createPgliteEventStore, createPostgresEventStore, type EventStore } from "@etd/event-store";
-import { createApp } from "./app.ts";
 import { ConfigError, readConfig } from "./config.ts";
+import { createApp } from "./app.ts";
+import { openRuntime, sessionSecret } from "./runtime.ts";
+import { createFirstAdmin, DEMO_STAFF, generatePassword, seedDemo } from "./seed/seed.ts";
 
 /** `npm start`: every service in one process, on PGlite under DATA_DIR unless DATABASE_URL is set. */
 const main = async () => {
   const config = readConfig(process.env);
-  let eventStore: EventStore;
-  let kind: "postgres" | "pglite";
-  if (config.databaseUrl) {
-    eventStore = await createPostgresEventStore({ connectionString: config.databaseUrl });
-    kind = "postgres";
-  } else {
-    const dir = path.join(config.dataDir, "pglite");
-    await mkdir(dir, { recursive: true });
-    eventStore = await createPgliteEventStore({ database: dir });
-    kind = "pglite";
+  const runtime = await openRuntime({ ...config, jwtSecret: await sessionSecret(config) });
+  const { deps } = runtime;
+
+  if (await deps.credentials.isEmpty()) {
+    if (config.demo) {
+      const password = config.demoPassword ?? generatePassword();
+      const started = Date.now();
+      console.log("First start in demo mode: adding demo staff, gateways and orders…");
+      const { orders } = await seedDemo(deps, { password });
+      console.log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${orders} orders.`);
+      console.log("Demo staff (one per role):");
+      for (const member of DEMO_STAFF) console.log(`  ${member.role.padEnd(11)} ${member.email}`);
+      console.log(config.demoPassword ? "  password: the one in DEMO_PASSWORD" : `  password: ${password}   (set DEMO_PASSWORD to choose it)`);
+    } else if (config.firstAdmin) {
+      await createFirstAdmin(deps, config.firstAdmin);
+      console.log(`Created the first admin, ${config.firstAdmin.email}.`);
+    } else {
+      console.warn("No staff account exists: set FIRST_ADMIN_EMAIL and FIRST_ADMIN_PASSWORD to create the first admin.");
+    }
   }
 
-  const server = createApp({ eventStore, eventStoreKind: kind }).listen(config.port, config.host, () => {
+  const server = createApp(deps).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    console.log(`Listening on http://${config.host}:${port} (event store: ${kind}${kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
+    const where = deps.eventStoreKind === "pglite" ? ` in ${config.dataDir}` : "";
+    console.log(`Listening on http://${config.host}:${port} (event store: ${deps.eventStoreKind}${where})`);
   });
 
   const stop = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     server.close();
-    await eventStore.close();
+    await runtime.close();
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));

@@ -1,4 +1,18 @@
 export * from "./port.ts";
-export { createPostgresEventStore, type PostgresEventStoreOptions } from "./postgres/postgres-event-store.ts";
-export { createPgliteEventStore, type PgliteEventStoreOptions } from "./pglite/pglite-event-store.ts";
+export type { Query, Row, SqlDriver, SqlEventStore, SqlEventStoreOptions } from "./sql/sql-event-store.ts";
+export { createSqlEventStore } from "./sql/create-sql-event-store.ts";
+export {
+  createPostgresEventStore,
+  openPostgresDriver,
+  type PostgresDriverOptions,
+  type PostgresEventStoreOptions,
+} from "./postgres/postgres-event-store.ts";
+export { createPgliteEventStore, openPgliteDriver, type PgliteEventStoreOptions } from "./pglite/pglite-event-store.ts";
 export { createKurrentDbEventStore, type KurrentDbEventStoreOptions } from "./kurrentdb/kurrentdb-event-store.ts";
+export { PersonalDataForgotten, type KeyStore } from "./personal-data/key-store.ts";
+export { createSqlKeyStore, migrateKeyStore, type SqlKeyStoreOptions } from "./personal-data/sql-key-store.ts";
+export {
+  encryptingEventStore,
+  PersonalDataUnreadable,
+  type EncryptingEventStore,
+} from "./personal-data/encrypting-event-store.ts";

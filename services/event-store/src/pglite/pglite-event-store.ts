@@ -1,6 +1,6 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { SCHEMA_SQL } from "../sql/schema.ts";
-import { SqlEventStore, type Query, type Row, type SqlDriver, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
+import { createOwningSqlEventStore } from "../sql/create-sql-event-store.ts";
+import { type Query, type Row, type SqlDriver, type SqlEventStore, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
 
 /** Statements without parameters may hold several commands (the schema), so they go through exec. */
 const asQuery =
@@ -20,7 +20,8 @@ class PgliteDriver implements SqlDriver {
   readonly #db: PGlite;
   readonly #owned: boolean;
   readonly query: Query;
-  #stopListening = () => {};
+  /** This driver's wake-ups in the instance's set, removed on close. */
+  readonly #mine = new Set<() => void>();
 
   constructor(db: PGlite, owned: boolean) {
     this.#db = db;
@@ -36,7 +37,7 @@ class PgliteDriver implements SqlDriver {
     const set = listeners.get(this.#db) ?? new Set();
     listeners.set(this.#db, set);
     set.add(onAppended);
-    this.#stopListening = () => set.delete(onAppended);
+    this.#mine.add(onAppended);
   }
 
   async announce(): Promise<void> {
@@ -44,10 +45,21 @@ class PgliteDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
-    this.#stopListening();
+    const set = listeners.get(this.#db);
+    for (const wake of this.#mine) set?.delete(wake);
+    this.#mine.clear();
     if (this.#owned) await this.#db.close();
   }
 }
+
+/**
+ * Opens PGlite to share between the event store (`createSqlEventStore`) and other tables of the
+ * same database: only one instance may open a data directory. Given a directory (or
+ * `memory://`), the driver opens PGlite and its `close()` closes it; given an open PGlite, the
+ * driver borrows it and its `close()` leaves it open for whoever opened it.
+ */
+export const openPgliteDriver = async (database: string | PGlite): Promise<SqlDriver> =>
+  typeof database === "string" ? new PgliteDriver(await PGlite.create(database), true) : new PgliteDriver(database, false);
 
 export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
   /** A data directory, `memory://` for a throwaway store, or an open PGlite to share. */
@@ -55,10 +67,5 @@ export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
 }
 
 /** The embedded event store for `npm start` on a bare machine: the same SQL as PostgreSQL. */
-export const createPgliteEventStore = async (options: PgliteEventStoreOptions): Promise<SqlEventStore> => {
-  const owned = typeof options.database === "string";
-  const db = typeof options.database === "string" ? await PGlite.create(options.database) : options.database;
-  const driver = new PgliteDriver(db, owned);
-  await driver.query(SCHEMA_SQL);
-  return new SqlEventStore(driver, options);
-};
+export const createPgliteEventStore = async (options: PgliteEventStoreOptions): Promise<SqlEventStore> =>
+  createOwningSqlEventStore(await openPgliteDriver(options.database), options);

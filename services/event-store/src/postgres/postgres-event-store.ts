@@ -1,12 +1,10 @@
 import pg from "pg";
-import { SCHEMA_SQL } from "../sql/schema.ts";
-import { SqlEventStore, type Query, type Row, type SqlDriver, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
+import { createOwningSqlEventStore, migrateEventStore } from "../sql/create-sql-event-store.ts";
+import { type Query, type Row, type SqlDriver, type SqlEventStore, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
 
 const CHANNEL = "es_appended";
-/** Any constant shared by every process: serialises concurrent schema creation. */
-const SCHEMA_LOCK = 7_340_001;
 
-export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
+export interface PostgresDriverOptions {
   connectionString: string;
   /** Connections in the pool (default 10). */
   maxConnections?: number;
@@ -16,6 +14,8 @@ export interface PostgresEventStoreOptions extends SqlEventStoreOptions {
    */
   idleInTransactionTimeoutMs?: number;
 }
+
+export interface PostgresEventStoreOptions extends SqlEventStoreOptions, PostgresDriverOptions {}
 
 const asQuery =
   (client: pg.Pool | pg.PoolClient): Query =>
@@ -29,6 +29,8 @@ class PostgresDriver implements SqlDriver {
   readonly #pool: pg.Pool;
   readonly #connectionString: string;
   #listener: pg.Client | undefined;
+  #listening: Promise<void> | undefined;
+  readonly #wakeups = new Set<() => void>();
   #closed = false;
   readonly query: Query;
 
@@ -36,6 +38,11 @@ class PostgresDriver implements SqlDriver {
     this.#pool = pool;
     this.#connectionString = connectionString;
     this.query = asQuery(pool);
+    // pool.end() resolves before its connections have finished closing: what fails after close
+    // (e.g. the database being dropped) is no news.
+    pool.on("error", (error) => {
+      if (!this.#closed) console.error("event store: idle connection failed", error);
+    });
   }
 
   async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
@@ -65,27 +72,43 @@ class PostgresDriver implements SqlDriver {
     await this.#pool.query(`notify ${CHANNEL}`);
   }
 
-  /** One dedicated connection LISTENs; it reconnects after a drop, and every reconnect wakes readers. */
+  /**
+   * One dedicated connection LISTENs for every store on this driver; it reconnects after a drop,
+   * and every (re)connect wakes all of them.
+   */
   async listen(onAppended: () => void): Promise<void> {
-    const connect = async (): Promise<void> => {
-      if (this.#closed) return;
-      const client = new pg.Client({ connectionString: this.#connectionString });
-      client.on("notification", onAppended);
-      client.on("error", () => {
-        client.end().catch(() => undefined);
-        if (this.#listener === client) this.#listener = undefined;
-        setTimeout(() => void connect().catch(() => undefined), 1000);
+    this.#wakeups.add(onAppended);
+    if (!this.#listening) {
+      this.#listening = this.#connectListener().catch((error: unknown) => {
+        this.#listening = undefined;
+        throw error;
       });
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      if (this.#closed) {
-        await client.end();
-        return;
-      }
-      this.#listener = client;
-      onAppended();
-    };
-    await connect();
+    }
+    await this.#listening;
+    onAppended();
+  }
+
+  #wakeAll = () => {
+    for (const wake of this.#wakeups) wake();
+  };
+
+  async #connectListener(): Promise<void> {
+    if (this.#closed) return;
+    const client = new pg.Client({ connectionString: this.#connectionString });
+    client.on("notification", this.#wakeAll);
+    client.on("error", () => {
+      client.end().catch(() => undefined);
+      if (this.#listener === client) this.#listener = undefined;
+      setTimeout(() => void this.#connectListener().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    if (this.#closed) {
+      await client.end();
+      return;
+    }
+    this.#listener = client;
+    this.#wakeAll();
   }
 
   async close(): Promise<void> {
@@ -96,23 +119,22 @@ class PostgresDriver implements SqlDriver {
 }
 
 /** Creates the tables and function when missing; safe when several processes start at once. */
-export const migratePostgres = async (driver: SqlDriver): Promise<void> => {
-  await driver.transaction(async (query) => {
-    await query(`select pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    await query(SCHEMA_SQL);
-  });
-};
+export const migratePostgres: (driver: SqlDriver) => Promise<void> = migrateEventStore;
 
-/** The production event store: PostgreSQL through `pg`. */
-export const createPostgresEventStore = async (options: PostgresEventStoreOptions): Promise<SqlEventStore> => {
+/**
+ * Opens a pool on a PostgreSQL database, to share between the event store (`createSqlEventStore`)
+ * and other tables of the same database. The caller owns it and closes it last.
+ */
+export const openPostgresDriver = async (options: PostgresDriverOptions): Promise<SqlDriver> => {
   const timeout = options.idleInTransactionTimeoutMs ?? 60_000;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     options: `-c idle_in_transaction_session_timeout=${timeout}`,
   });
-  pool.on("error", (error) => console.error("event store: idle connection failed", error));
-  const driver = new PostgresDriver(pool, options.connectionString);
-  await migratePostgres(driver);
-  return new SqlEventStore(driver, options);
+  return new PostgresDriver(pool, options.connectionString);
 };
+
+/** The production event store: PostgreSQL through `pg`, on a pool of its own that it closes. */
+export const createPostgresEventStore = async (options: PostgresEventStoreOptions): Promise<SqlEventStore> =>
+  createOwningSqlEventStore(await openPostgresDriver(options), options);

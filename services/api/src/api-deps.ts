@@ -1,0 +1,38 @@
+import type { EventStore } from "@etd/event-store";
+import type { EventMetadata } from "@etd/events";
+import type { Credentials } from "./auth/credentials.ts";
+import type { LoginThrottle } from "./auth/login-throttle.ts";
+import type { TokenIssuer } from "./auth/tokens.ts";
+import type { RequestContext } from "./http/endpoint.ts";
+import type { DocumentStorage } from "./storage/storage.ts";
+
+/** What the endpoints work with; `main.ts` builds the real ones, tests the same ones on a test database. */
+export interface ApiDeps {
+  /** The event store with personal data encrypted per stream; `forget` destroys a stream's key. */
+  readonly store: EventStore & { forget(streamId: string): Promise<void> };
+  readonly credentials: Credentials;
+  readonly tokens: TokenIssuer;
+  readonly throttle: LoginThrottle;
+  readonly storage: DocumentStorage;
+  /** The customer-facing site's token for intake; intake is closed when unset. */
+  readonly serviceToken: string | undefined;
+  readonly maxUploadBytes: number;
+  readonly now: () => Date;
+}
+
+/** Who is asking, as commands need it: the request without its HTTP details. */
+export type Caller = Pick<RequestContext, "user" | "requestId" | "ip">;
+
+/** Who did it and in which request: the metadata every event of this request carries. */
+export const requestMetadata = (context: Caller, system?: string): Omit<EventMetadata, "occurredAt"> =>
+  system
+    ? { actor: { kind: "system", name: system }, correlationId: context.requestId }
+    : context.user
+    ? {
+        actor: { kind: "staff", id: context.user.id, name: context.user.name, role: context.user.type },
+        correlationId: context.requestId,
+        ...(isIp(context.ip) ? { requestIp: context.ip } : {}),
+      }
+    : { actor: { kind: "customer" }, correlationId: context.requestId };
+
+const isIp = (value: string) => /^[0-9A-Fa-f:.]{2,45}$/.test(value);

@@ -1,0 +1,48 @@
+import type { Role } from "@etd/events";
+
+/*
+ * The one permission matrix (000 §6, and the issue's decisions where the spec is silent). Every
+ * endpoint names one action; the server checks it before anything else runs, so a menu entry
+ * hidden in the UI is never the only guard. Rules that depend on the payload (soft delete versus
+ * a status move, permanent delete) name their action per request.
+ */
+
+export const ROLES: readonly Role[] = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"];
+const EVERYONE = ROLES;
+const ADMIN_AND_MANAGER: readonly Role[] = ["Admin", "Manager"];
+
+export const PERMISSIONS = {
+  "session.read": EVERYONE,
+  /** AUTH-8, SHELL-1: Change Password is Admin and Manager. */
+  "password.change": ADMIN_AND_MANAGER,
+  "orders.read": EVERYONE,
+  /** SHELL-1: Order History is hidden from Telecaller. */
+  "orders.history": ["Admin", "Manager", "Team", "Night Staff"],
+  /** ADMIN-7: Order Processed is Admin only. */
+  "orders.processed": ["Admin"],
+  "order.claim": EVERYONE,
+  "order.move-to-original": EVERYONE,
+  "order.refunded": EVERYONE,
+  "order.change-status": EVERYONE,
+  /** QUEUE-8: delete is Admin and Manager. */
+  "order.delete": ADMIN_AND_MANAGER,
+  /** DESIGN §4: erasing personal data is Admin only. */
+  "order.delete-permanently": ["Admin"],
+  "order.remark": EVERYONE,
+  "order.upload-document": EVERYONE,
+  "order.mail": EVERYONE,
+  "order.invoice": EVERYONE,
+  "order.transaction-details": EVERYONE,
+  "order.defence-pack": EVERYONE,
+  "reports.read": EVERYONE,
+  /** ADMIN-1: Manage Team, including delete, is Admin and Manager. */
+  "team.manage": ADMIN_AND_MANAGER,
+  /** ADMIN-2: Gateway Setting is Admin and Manager. */
+  "gateways.manage": ADMIN_AND_MANAGER,
+  "audit.read": ADMIN_AND_MANAGER,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const isAllowed = (role: Role, action: Action): boolean =>
+  (PERMISSIONS[action] as readonly Role[]).includes(role);

@@ -1,0 +1,87 @@
+import { comparePositions, formatPosition, parsePosition, type GlobalPosition } from "@etd/event-store";
+import { orderStream, staffStream, GATEWAYS_STREAM, type OrderId } from "@etd/events";
+import {
+  gatewayDecider,
+  handleCommand,
+  orderDecider,
+  staffDecider,
+  type GatewayCommand,
+  type OrderCommand,
+  type Refusal,
+  type StaffCommand,
+} from "@etd/write";
+import { fail, ok, type Reply } from "../http/reply.ts";
+import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
+
+/*
+ * The bridge from an endpoint to a decider: run the command through the handler and turn its
+ * refusal into the answer the client shows. Every successful command answers with the global
+ * position of its last event (`data.position`) so the client can wait for the read models to
+ * reach it (read-your-writes).
+ */
+
+const HTTP_STATUS: Record<Refusal["reason"], number> = { not_found: 404, conflict: 409, forbidden: 403, invalid: 400 };
+
+export const refusalReply = (refusal: Refusal): Reply => fail(HTTP_STATUS[refusal.reason], refusal.message);
+
+export type Ran = { readonly ok: true; readonly position: string | undefined } | { readonly ok: false; readonly refusal: Refusal };
+
+const run = async (
+  deps: ApiDeps,
+  context: Caller,
+  streamId: string,
+  execute: (options: Parameters<typeof handleCommand>[2]) => ReturnType<typeof handleCommand>,
+  system?: string,
+): Promise<Ran> => {
+  const outcome = await execute({ store: deps.store, streamId, metadata: requestMetadata(context, system), now: deps.now });
+  return outcome.ok ? { ok: true, position: outcome.position } : outcome;
+};
+
+/** `system` names the actor when no staff member acts (intake, demo data, reactors). */
+export const runOrderCommand = (deps: ApiDeps, context: Caller, command: OrderCommand, system?: string): Promise<Ran> =>
+  run(deps, context, orderStream(command.orderId), (options) => handleCommand(orderDecider, command, options), system);
+
+export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: GatewayCommand, system?: string): Promise<Ran> =>
+  run(deps, context, GATEWAYS_STREAM, (options) => handleCommand(gatewayDecider, command, options), system);
+
+export const runStaffCommandRaw = (deps: ApiDeps, context: Caller, command: StaffCommand, system?: string): Promise<Ran> =>
+  run(deps, context, staffStream(command.staffId), (options) => handleCommand(staffDecider, command, options), system);
+
+/** A single command's answer: the refusal's message, or `success` with the position. */
+export const replyTo = (ran: Ran, success: string): Reply =>
+  ran.ok ? ok(success, { position: ran.position ?? null }) : refusalReply(ran.refusal);
+
+const latest = (positions: readonly (string | undefined)[]): string | null => {
+  let best: GlobalPosition | undefined;
+  for (const text of positions) {
+    const position = text ? parsePosition(text) : undefined;
+    if (position && (!best || comparePositions(position, best) > 0)) best = position;
+  }
+  return best ? formatPosition(best) : null;
+};
+
+/**
+ * Bulk actions (QUEUE-8..11) run one command per order. All succeed: the spec's message. Some are
+ * refused: status 0 naming what went wrong, and which orders did change (they stay changed:
+ * each order is its own consistency boundary).
+ */
+export const runForEachOrder = async (
+  orderIds: readonly OrderId[],
+  command: (orderId: OrderId) => Promise<Ran>,
+  success: string,
+): Promise<Reply> => {
+  const results: { orderId: string; ran: Ran }[] = [];
+  for (const orderId of orderIds) results.push({ orderId, ran: await command(orderId) });
+  const changed = results.filter((r) => r.ran.ok).map((r) => r.orderId);
+  const refused = results.flatMap((r) => (r.ran.ok ? [] : [{ orderId: r.orderId, refusal: r.ran.refusal }]));
+  const position = latest(results.map((r) => (r.ran.ok ? r.ran.position : undefined)));
+  if (refused.length === 0) return ok(success, { changed, position });
+  const first = refused[0]!;
+  if (results.length === 1) return fail(HTTP_STATUS[first.refusal.reason], first.refusal.message, { changed, refused: [], position });
+  const message = `${refused.length} of ${results.length} orders were not changed. ${first.refusal.message}`;
+  return fail(409, message, {
+    changed,
+    refused: refused.map((r) => ({ orderId: r.orderId, message: r.refusal.message })),
+    position,
+  });
+};

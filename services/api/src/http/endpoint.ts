@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import type express from "express";
+import type { Schema } from "effect";
+import type { Credentials } from "../auth/credentials.ts";
+import { isAllowed, type Action } from "../auth/permissions.ts";
+import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
+import { fail, type Reply } from "./reply.ts";
+
+/*
+ * One table of endpoints, each naming its guard, so that the server checks every call the same
+ * way and tests can walk the whole table (R6). A guard is a permission action (a signed-in staff
+ * member whose role the matrix allows), "public" (the traveller's pages) or "service" (the
+ * customer-facing site's intake, with its own token).
+ */
+
+export type Guard = Action | "public" | "service";
+
+export interface RequestContext {
+  readonly req: express.Request;
+  /** The signed-in staff member; present for every guard except "public" and "service". */
+  readonly user: SessionUser | undefined;
+  /** Correlates every event this request leads to. */
+  readonly requestId: string;
+  readonly ip: string;
+}
+
+export interface Endpoint {
+  readonly method: "get" | "post" | "put";
+  /** Under /api, exactly as the specs write it. */
+  readonly path: string;
+  readonly guard: Guard;
+  readonly summary: string;
+  /** The request body's schema, for the OpenAPI document; the handler decodes with it. */
+  readonly body?: Schema.Top;
+  readonly handle: (context: RequestContext) => Promise<Reply>;
+  /** Extra per-request permission rules that depend on the payload (e.g. soft versus permanent delete). */
+}
+
+export interface GuardDeps {
+  readonly tokens: TokenIssuer;
+  readonly credentials: Credentials;
+  readonly serviceToken: string | undefined;
+}
+
+export const UNAUTHORIZED = "Your session has expired or is not valid. Please sign in again.";
+export const FORBIDDEN = "You do not have permission to do this.";
+
+const send = (res: express.Response, reply: Reply) => {
+  res.status(reply.httpStatus).json(reply.body);
+};
+
+/** The staff member behind a request's token, if the token is valid and its session still stands. */
+export const authenticate = async (
+  { tokens, credentials }: GuardDeps,
+  header: string | undefined,
+): Promise<SessionUser | undefined> => {
+  const token = tokenFromHeader(header);
+  const session = token ? tokens.verify(token) : undefined;
+  if (!session) return undefined;
+  const credential = await credentials.findById(session.user.id);
+  // A deleted member or a changed password ends the session; a renamed or re-roled member keeps
+  // signing in, with the current name and role rather than the token's.
+  if (!credential || credential.sessionGeneration !== session.sessionGeneration) return undefined;
+  return { id: credential.staffId, name: credential.name, type: credential.role };
+};
+
+export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: GuardDeps): void => {
+  for (const endpoint of endpoints) {
+    app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
+      void (async () => {
+        const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
+        const context = { req, requestId, ip: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0" };
+        if (endpoint.guard === "public") return send(res, await endpoint.handle({ ...context, user: undefined }));
+        if (endpoint.guard === "service") {
+          const token = tokenFromHeader(req.get("authorization"));
+          if (!deps.serviceToken || token !== deps.serviceToken) return send(res, fail(401, UNAUTHORIZED));
+          return send(res, await endpoint.handle({ ...context, user: undefined }));
+        }
+        const user = await authenticate(deps, req.get("authorization"));
+        if (!user) return send(res, fail(401, UNAUTHORIZED));
+        if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN));
+        send(res, await endpoint.handle({ ...context, user }));
+      })().catch(next);
+    });
+  }
+};
+
+/** A proxy's request id is reused only when it is safe to store as a correlation id. */
+const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);

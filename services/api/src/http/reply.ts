@@ -1,0 +1,52 @@
+import { Result, Schema, SchemaIssue } from "effect";
+
+/*
+ * Every answer uses the specs' envelope `{status: 1|0, message, data}` (CROSS-1). A few answers
+ * carry more top-level keys because the existing client reads them there (sign-in's `jwtToken`,
+ * the download history's `path`).
+ */
+
+export interface Reply {
+  readonly httpStatus: number;
+  readonly body: { readonly status: 0 | 1; readonly message: string; readonly data: unknown } & Record<string, unknown>;
+}
+
+export const ok = (message: string, data: unknown = null, extra: Record<string, unknown> = {}): Reply => ({
+  httpStatus: 200,
+  body: { status: 1, message, data, ...extra },
+});
+
+export const fail = (httpStatus: number, message: string, data: unknown = null): Reply => ({
+  httpStatus,
+  body: { status: 0, message, data },
+});
+
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1();
+
+/**
+ * Decodes a request's input. A bad input answers 400 with the first problem as the message (the
+ * specification's wording, from the schema's annotations) and every problem in `data.errors`.
+ */
+export const decodeInput = <S extends Schema.Codec<unknown, unknown>>(
+  schema: S,
+  input: unknown,
+): Result.Result<S["Type"], Reply> => {
+  const decoded = Schema.decodeUnknownResult(schema)(input ?? {}, { errors: "all", onExcessProperty: "error" });
+  if (Result.isSuccess(decoded)) return Result.succeed(decoded.success);
+  const errors: FieldError[] = formatter(decoded.failure.issue).issues.map((issue) => {
+    const field = (issue.path ?? []).map((key) => String(typeof key === "object" ? key.key : key)).join(".");
+    const message = issue.message === "Expected no excess property" ? `The field "${field}" is not accepted.` : issue.message;
+    return { field, message };
+  });
+  const first = errors[0];
+  const message = first ? (first.field && !isSentence(first.message) ? `${first.field}: ${first.message}` : first.message) : "Invalid request.";
+  return Result.fail(fail(400, message, { errors }));
+};
+
+/** Messages written for users (the specs' own) start with a capital; generic ones get the field name. */
+const isSentence = (message: string) => /^[A-Z]/.test(message) && !/^(Expected|Missing key|Invalid data)/.test(message);

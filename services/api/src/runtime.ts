@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  createSqlEventStore,
+  createSqlKeyStore,
+  encryptingEventStore,
+  openPgliteDriver,
+  openPostgresDriver,
+  type SqlDriver,
+} from "@etd/event-store";
+import type { AppDeps } from "./app.ts";
+import { createCredentials } from "./auth/credentials.ts";
+import { createLoginThrottle } from "./auth/login-throttle.ts";
+import { createTokenIssuer } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
+
+/*
+ * The composition root: one database driver shared by the event store, the key table and the
+ * credentials (PGlite allows one opener per data directory), wrapped into the deps every endpoint
+ * receives. `main.ts` and the tests both build the API through it.
+ */
+
+export interface Runtime {
+  readonly deps: AppDeps;
+  readonly driver: SqlDriver;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly jwtSecret: string;
+  readonly sessionTtlSeconds: number;
+  readonly intakeToken: string | undefined;
+  readonly maxUploadBytes: number;
+  readonly maxConnections?: number;
+  readonly now?: () => Date;
+}
+
+export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
+  const driver = options.databaseUrl
+    ? await openPostgresDriver({ connectionString: options.databaseUrl, maxConnections: options.maxConnections ?? 20 })
+    : await openEmbedded(options.dataDir);
+  try {
+    const events = await createSqlEventStore(driver);
+    const store = encryptingEventStore(events, await createSqlKeyStore(driver));
+    const credentials = await createCredentials(driver);
+    const deps: AppDeps = {
+      store,
+      credentials,
+      tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
+      throttle: createLoginThrottle(),
+      storage: await createLocalDiskStorage({ root: path.join(options.dataDir, "uploads") }),
+      serviceToken: options.intakeToken,
+      maxUploadBytes: options.maxUploadBytes,
+      now: options.now ?? (() => new Date()),
+      eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
+    };
+    return {
+      deps,
+      driver,
+      close: async () => {
+        await store.close();
+        await driver.close();
+      },
+    };
+  } catch (error) {
+    await driver.close().catch(() => undefined);
+    throw error;
+  }
+};
+
+const openEmbedded = async (dataDir: string) => {
+  const dir = path.join(dataDir, "pglite");
+  await mkdir(dir, { recursive: true });
+  return openPgliteDriver(dir);
+};
+
+/** JWT_SECRET, or in demo mode one generated on first start and kept beside the data. */
+export const sessionSecret = async (config: Config): Promise<string> => {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch {
+    const secret = randomBytes(48).toString("base64url");
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+};

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import {
+  WrongExpectedVersion,
+  formatPosition,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from "@etd/event-store";
+import { Result } from "effect";
+import { decodeEvent, encodeEvent, type AnyEvent, type EventMetadata } from "@etd/events";
+import type { Decider } from "./shared/decider.ts";
+import { isRefusal, type Refusal } from "./shared/refusal.ts";
+
+/*
+ * Load, decide, append (DESIGN §1). The decider is the only place where rules live; this module
+ * only folds a stream, asks the decider, and appends with the version it folded. When another
+ * writer got there first the whole cycle runs again on the new state, so a lost race ends as the
+ * decider's own refusal ("Order 100234 was assigned to Maria at 10:04:12 UTC."), never as a bare
+ * version error.
+ */
+
+export type CommandOutcome =
+  | {
+      readonly ok: true;
+      /** Global position of the last event written (or of the stream's head when nothing was). */
+      readonly position: string | undefined;
+      readonly events: readonly AnyEvent[];
+    }
+  | { readonly ok: false; readonly refusal: Refusal };
+
+/** Raised when a stored event cannot be read back: a bug or a corrupted store, never a user's fault. */
+export class UnreadableStream extends Error {
+  constructor(streamId: string, detail: string) {
+    super(`Stream ${streamId} holds an unreadable event: ${detail}`);
+  }
+}
+
+export interface LoadedStream<State> {
+  readonly state: State;
+  readonly version: bigint;
+  readonly head: GlobalPosition | undefined;
+}
+
+export const loadStream = async <Command, State, E extends AnyEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, E>,
+): Promise<LoadedStream<State>> => {
+  const recorded = await store.readStream(streamId);
+  let state = decider.initialState;
+  for (const raw of recorded) state = decider.evolve(state, decodeStored<E>(streamId, raw));
+  const last = recorded.at(-1);
+  return { state, version: last?.streamPosition ?? 0n, head: last?.position };
+};
+
+const decodeStored = <E extends AnyEvent>(streamId: string, raw: RecordedEvent): E => {
+  const decoded = decodeEvent(raw);
+  if (Result.isFailure(decoded)) throw new UnreadableStream(streamId, decoded.failure.message);
+  // Stream names are per aggregate (order-, staff-, gateways), so what a stream holds is its
+  // decider's; the catalogue has already checked the event's shape.
+  return decoded.success as E;
+};
+
+/** How many times a command is decided again after losing a race before giving up. */
+const MAX_ATTEMPTS = 20;
+
+export interface HandleOptions {
+  readonly store: EventStore;
+  readonly streamId: string;
+  /** Added to every event: who, why, when. `occurredAt` is filled in per attempt. */
+  readonly metadata: Omit<EventMetadata, "occurredAt">;
+  readonly now?: () => Date;
+}
+
+export const handleCommand = async <Command, State, E extends AnyEvent>(
+  decider: Decider<Command, State, E>,
+  command: Command,
+  { store, streamId, metadata, now = () => new Date() }: HandleOptions,
+): Promise<CommandOutcome> => {
+  for (let attempt = 1; ; attempt++) {
+    const { state, version, head } = await loadStream(store, streamId, decider);
+    const decision = decider.decide(command, state);
+    if (isRefusal(decision)) return { ok: false, refusal: decision };
+    if (decision.length === 0) {
+      return { ok: true, position: head ? formatPosition(head) : undefined, events: [] };
+    }
+    const occurredAt = now().toISOString() as EventMetadata["occurredAt"];
+    const events = decision.map((event) => ({ ...event, metadata: { ...metadata, occurredAt } }));
+    try {
+      const result = await store.append(
+        streamId,
+        events.map((event) => ({ eventId: randomUUID(), ...encodeEvent(event) })),
+        { expectedVersion: version === 0n ? "no_stream" : version },
+      );
+      // A decider's events plus metadata are whole catalogue events; TypeScript cannot see
+      // through the distributive WithoutMetadata.
+      return { ok: true, position: formatPosition(result.position), events: events as unknown as readonly AnyEvent[] };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) throw error;
+      // Someone else wrote first: decide again on what they wrote.
+    }
+  }
+};

@@ -1,0 +1,26 @@
+/*
+ * The write side. Deciders are pure (no I/O, no clock): handlers load a stream, fold it with
+ * `evolve`, ask `decide`, and append what it returns with metadata added.
+ */
+export * from "./shared/refusal.ts";
+export * from "./shared/decider.ts";
+export * from "./shared/acting-staff.ts";
+
+export * from "./orders/commands.ts";
+export * from "./orders/status-labels.ts";
+export * from "./orders/order-state.ts";
+export * from "./orders/decide-order.ts";
+
+export * from "./staff/commands.ts";
+export * from "./staff/staff-state.ts";
+export * from "./staff/decide-staff.ts";
+
+export * from "./gateways/commands.ts";
+export * from "./gateways/gateway-state.ts";
+export * from "./gateways/decide-gateways.ts";
+
+export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type HandleOptions, type LoadedStream } from "./command-handler.ts";
+
+export * from "./intake/place-order-request.ts";
+export * from "./intake/intake-error.ts";
+export * from "./intake/demo-orders.ts";

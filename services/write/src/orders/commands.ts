@@ -1,0 +1,195 @@
+import type {
+  IsoDate,
+  IsoDateTime,
+  LandingDomain,
+  MailProvider,
+  MailPurpose,
+  MailTransport,
+  OrderApplication,
+  OrderId,
+  OrderPersonalData,
+  OrderStatus,
+  ProcessingMode,
+  StaffRef,
+} from "@etd/events";
+import type { ActingStaff } from "../shared/acting-staff.ts";
+
+/*
+ * Commands on one order's stream, `order-{orderId}`. Each carries everything its rule needs:
+ * the acting staff member where a rule depends on role, the current time where a rule depends
+ * on time (deciders never read the clock). Who acted and when also goes into the events'
+ * metadata, which the handler adds.
+ */
+
+/** The customer-facing site's service call, or the demo generator, submitted a paid order. */
+export interface PlaceOrder {
+  readonly type: "PlaceOrder";
+  readonly orderId: OrderId;
+  readonly processingMode: ProcessingMode;
+  readonly landingDomain: LandingDomain;
+  readonly processingDate: IsoDate;
+  readonly createdAt: IsoDateTime;
+  readonly application: OrderApplication;
+  /** In plain form; the handler encrypts it with the order's key before appending. */
+  readonly personal: OrderPersonalData;
+}
+
+/** "Assign to me" on the New and Priority lists (QUEUE-9). */
+export interface ClaimOrder {
+  readonly type: "ClaimOrder";
+  readonly orderId: OrderId;
+  readonly assignee: StaffRef;
+  /** ISO 8601; decides whether a losing claim's message names the day of the winning one. */
+  readonly now: string;
+}
+
+/**
+ * A move button on the detail page (ORDER-11) or Delete on a list (QUEUE-8). `to: "Deleted"`
+ * is the soft delete; any later move undoes it. `permanentDelete` is the Admin-only erase.
+ */
+export interface ChangeOrderStatus {
+  readonly type: "ChangeOrderStatus";
+  readonly orderId: OrderId;
+  readonly to: OrderStatus;
+  readonly actor: ActingStaff;
+  readonly permanentDelete: boolean;
+}
+
+/** "Move to Original Folder" on My Orders (QUEUE-10). */
+export interface MoveOrderToOriginalFolder {
+  readonly type: "MoveOrderToOriginalFolder";
+  readonly orderId: OrderId;
+}
+
+/** "Refunded it" on the refund list (QUEUE-11). */
+export interface MarkOrderRefunded {
+  readonly type: "MarkOrderRefunded";
+  readonly orderId: OrderId;
+}
+
+/** Add Comment on the detail page (ORDER-10); the Refund and Chargeback flags move the order. */
+export interface AddRemark {
+  readonly type: "AddRemark";
+  readonly orderId: OrderId;
+  readonly remark: string;
+  readonly remarkerName: string;
+  readonly whatsapp: boolean;
+  readonly telephone: boolean;
+  readonly statusRefund: boolean;
+  readonly voided: boolean;
+  readonly chargeBack: boolean;
+  readonly reportError: boolean;
+  /** The refund date a Refund flag sets. */
+  readonly today: IsoDate;
+}
+
+/** Upload Document (ORDER-3): the file is already stored; the upload always mails it. */
+export interface RecordDocumentUpload {
+  readonly type: "RecordDocumentUpload";
+  readonly orderId: OrderId;
+  readonly fileName: string;
+  readonly storedPath: string;
+  readonly contentType: string;
+  readonly sizeBytes: number;
+  readonly uploadedBy: StaffRef;
+  readonly provider: MailProvider;
+  /** The address the staff member typed (prefilled with the customer's). */
+  readonly to: string;
+}
+
+/** Resend Mail in Email History (ORDER-2). */
+export interface ResendDocumentMail {
+  readonly type: "ResendDocumentMail";
+  readonly orderId: OrderId;
+  readonly provider: MailProvider;
+  readonly to: string;
+}
+
+/** Sent Mail under Download History (ORDER-8): a reminder to download the document. */
+export interface SendReminderMail {
+  readonly type: "SendReminderMail";
+  readonly orderId: OrderId;
+  readonly provider: MailProvider;
+  readonly to: string;
+}
+
+/** Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address. */
+export interface SendInvoice {
+  readonly type: "SendInvoice";
+  readonly orderId: OrderId;
+  readonly provider: MailProvider;
+  readonly to?: string | undefined;
+}
+
+/** The mail reactor's report that a provider accepted a mail. */
+export interface RecordMailDelivery {
+  readonly type: "RecordMailDelivery";
+  readonly orderId: OrderId;
+  readonly purpose: MailPurpose;
+  readonly provider: MailProvider;
+  readonly transport: MailTransport;
+  readonly messageId: string;
+  readonly fileName?: string | undefined;
+  readonly to: string;
+}
+
+/** The mail reactor's report of one failed attempt. */
+export interface RecordMailFailure {
+  readonly type: "RecordMailFailure";
+  readonly orderId: OrderId;
+  readonly purpose: MailPurpose;
+  readonly provider: MailProvider;
+  readonly reason: string;
+  readonly attempt: number;
+  readonly willRetry: boolean;
+}
+
+/** Download Now on the public page (PUBLIC-2); what the browser told us about the device. */
+export interface RecordDownload {
+  readonly type: "RecordDownload";
+  readonly orderId: OrderId;
+  readonly fileName: string;
+  readonly ip: string;
+  readonly location?: string | undefined;
+  readonly browser?: string | undefined;
+  readonly os?: string | undefined;
+  readonly device?: string | undefined;
+  readonly deviceType?: string | undefined;
+  readonly timezone?: string | undefined;
+}
+
+/** Enter Transaction Details (ORDER-13). */
+export interface RecordTransactionDetails {
+  readonly type: "RecordTransactionDetails";
+  readonly orderId: OrderId;
+  readonly transactionId: string;
+  readonly merchantName: string;
+}
+
+/** A defence pack PDF (ORDER-13) was rendered and stored; this records it. */
+export interface RecordDefencePack {
+  readonly type: "RecordDefencePack";
+  readonly orderId: OrderId;
+  readonly packType: 1 | 2;
+  readonly fileName: string;
+  readonly storedPath: string;
+}
+
+export type OrderCommand =
+  | PlaceOrder
+  | ClaimOrder
+  | ChangeOrderStatus
+  | MoveOrderToOriginalFolder
+  | MarkOrderRefunded
+  | AddRemark
+  | RecordDocumentUpload
+  | ResendDocumentMail
+  | SendReminderMail
+  | SendInvoice
+  | RecordMailDelivery
+  | RecordMailFailure
+  | RecordDownload
+  | RecordTransactionDetails
+  | RecordDefencePack;
+
+export type OrderCommandType = OrderCommand["type"];

@@ -1,0 +1,386 @@
+import type { OrderEvent, OrderStatus, StaffRef, WithoutMetadata } from "@etd/events";
+import type { Decider, Decision } from "../shared/decider.ts";
+import { refuse } from "../shared/refusal.ts";
+import { isEmailAddress, trimmedText } from "../shared/validation.ts";
+import type {
+  AddRemark,
+  ChangeOrderStatus,
+  ClaimOrder,
+  MoveOrderToOriginalFolder,
+  OrderCommand,
+  PlaceOrder,
+  RecordDefencePack,
+  RecordDocumentUpload,
+  RecordDownload,
+  RecordMailDelivery,
+  RecordMailFailure,
+  RecordTransactionDetails,
+  SendInvoice,
+} from "./commands.ts";
+import {
+  evolveOrder,
+  initialOrderState,
+  intakeStatusOf,
+  type OrderState,
+  type PlacedOrder,
+} from "./order-state.ts";
+import { statusLabel } from "./status-labels.ts";
+
+/*
+ * The order rules (DESIGN §4). Every message names the order, because bulk actions on a list
+ * run one command per order and the user must see which one was refused.
+ */
+
+export type NewOrderEvent = WithoutMetadata<OrderEvent>;
+export type OrderDecision = Decision<NewOrderEvent>;
+
+/** Transaction details and defence packs are dispute evidence (001 §4, ORDER-13). */
+const DISPUTE_STATUSES: ReadonlySet<OrderStatus> = new Set(["Completed", "CustomerCalled", "ChargeBack"]);
+
+const ALREADY_REFUNDING: ReadonlySet<OrderStatus> = new Set(["Refund", "CompletedRefund"]);
+
+export const decideOrder = (command: OrderCommand, state: OrderState): OrderDecision => {
+  if (command.type === "PlaceOrder") return placeOrder(command, state);
+  if (!state.exists) return refuse("not_found", `Order ${command.orderId} was not found.`);
+  // The history stays, but the person in it is gone: nothing may be added to it any more.
+  if (state.permanentlyDeleted) {
+    return refuse("conflict", `Order ${state.orderId} was permanently deleted.`);
+  }
+  switch (command.type) {
+    case "ClaimOrder":
+      return claimOrder(command, state);
+    case "ChangeOrderStatus":
+      return changeOrderStatus(command, state);
+    case "MoveOrderToOriginalFolder":
+      return moveToOriginalFolder(command, state);
+    case "MarkOrderRefunded":
+      return state.status === "Refund"
+        ? [{ type: "OrderRefunded", data: { orderId: state.orderId } }]
+        : refuse(
+            "conflict",
+            `Order ${state.orderId} is not waiting for a refund (it is ${statusLabel(state.status)}).`,
+          );
+    case "AddRemark":
+      return addRemark(command, state);
+    case "RecordDocumentUpload":
+      return recordDocumentUpload(command, state);
+    case "ResendDocumentMail":
+    case "SendReminderMail": {
+      if (state.document === undefined) {
+        return refuse("conflict", `Order ${state.orderId} has no document to mail yet.`);
+      }
+      if (!isEmailAddress(command.to)) return invalidEmail();
+      const data = { orderId: state.orderId, provider: command.provider, personal: { to: command.to } };
+      return command.type === "ResendDocumentMail"
+        ? [{ type: "DocumentMailResent", data }]
+        : [{ type: "ReminderMailSent", data }];
+    }
+    case "SendInvoice":
+      return sendInvoice(command, state);
+    case "RecordMailDelivery":
+      return recordMailDelivery(command, state);
+    case "RecordMailFailure":
+      return recordMailFailure(command, state);
+    case "RecordDownload":
+      return recordDownload(command, state);
+    case "RecordTransactionDetails":
+      return recordTransactionDetails(command, state);
+    case "RecordDefencePack":
+      return recordDefencePack(command, state);
+  }
+};
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  decide: decideOrder,
+};
+
+/** Only the fields the events hold: a caller may pass a richer object (a signed-in user). */
+const staffRef = (staff: StaffRef): StaffRef => ({ id: staff.id, name: staff.name });
+
+const invalidEmail = () => refuse("invalid", "Please enter a valid e-mail address.");
+
+const placeOrder = (command: PlaceOrder, state: OrderState): OrderDecision => {
+  if (state.exists) return refuse("conflict", `Order ${command.orderId} already exists.`);
+  return [
+    {
+      type: "OrderPlaced",
+      data: {
+        orderId: command.orderId,
+        processingMode: command.processingMode,
+        landingDomain: command.landingDomain,
+        processingDate: command.processingDate,
+        createdAt: command.createdAt,
+        application: command.application,
+        personal: command.personal,
+      },
+    },
+  ];
+};
+
+/** "HH:MM:SS UTC", with "on DD/MM/YYYY" first when it was not today (UTC) any more. */
+const describeTime = (at: string, now: string): string => {
+  const time = `at ${at.slice(11, 19)} UTC`;
+  if (at.slice(0, 10) === now.slice(0, 10)) return time;
+  const [year, month, day] = at.slice(0, 10).split("-");
+  return `on ${day}/${month}/${year} ${time}`;
+};
+
+const claimOrder = (command: ClaimOrder, state: PlacedOrder): OrderDecision => {
+  const { assignee } = state;
+  if (assignee !== undefined) {
+    // The losing side of a race must learn who won, and when (QUEUE-9).
+    return assignee.staff.id === command.assignee.id
+      ? refuse("conflict", `Order ${state.orderId} is already assigned to you.`)
+      : refuse(
+          "conflict",
+          `Order ${state.orderId} was assigned to ${assignee.staff.name} ${describeTime(assignee.at, command.now)}.`,
+        );
+  }
+  if (state.status !== "New" && state.status !== "Priority") {
+    return refuse(
+      "conflict",
+      `Order ${state.orderId} is ${statusLabel(state.status)} and cannot be assigned.`,
+    );
+  }
+  return [
+    {
+      type: "OrderClaimed",
+      data: { orderId: state.orderId, from: state.status, assignee: staffRef(command.assignee) },
+    },
+  ];
+};
+
+const changeOrderStatus = (command: ChangeOrderStatus, state: PlacedOrder): OrderDecision => {
+  const { orderId, status } = state;
+  if (command.permanentDelete) {
+    if (command.actor.role !== "Admin") {
+      return refuse("forbidden", "Only an Admin can delete an order permanently.");
+    }
+    if (command.to !== "Deleted") {
+      return refuse("invalid", "A permanent delete sets the status to Deleted.");
+    }
+    // Soft delete first, so projections see the order leave its folder the usual way.
+    return status === "Deleted"
+      ? [{ type: "OrderPermanentlyDeleted", data: { orderId, from: "Deleted" } }]
+      : [
+          { type: "OrderStatusChanged", data: { orderId, from: status, to: "Deleted" } },
+          { type: "OrderPermanentlyDeleted", data: { orderId, from: "Deleted" } },
+        ];
+  }
+  if (command.to === status) {
+    return refuse("conflict", `Order ${orderId} is already ${statusLabel(status)}.`);
+  }
+  if (command.to === "New" || command.to === "Priority") {
+    // Returning to intake also clears the assignee; that is its own command.
+    return refuse("invalid", "Use Move to Original Folder to return an order to New or Priority.");
+  }
+  return [{ type: "OrderStatusChanged", data: { orderId, from: status, to: command.to } }];
+};
+
+const moveToOriginalFolder = (
+  _command: MoveOrderToOriginalFolder,
+  state: PlacedOrder,
+): OrderDecision => {
+  const to = intakeStatusOf(state.processingMode);
+  if (state.status === to && state.assignee === undefined) {
+    return refuse("conflict", `Order ${state.orderId} is already in ${to} Orders.`);
+  }
+  return [
+    {
+      type: "OrderMovedToOriginalFolder",
+      data: {
+        orderId: state.orderId,
+        from: state.status,
+        to,
+        ...(state.assignee === undefined ? {} : { previousAssignee: state.assignee.staff }),
+      },
+    },
+  ];
+};
+
+const addRemark = (command: AddRemark, state: PlacedOrder): OrderDecision => {
+  if (command.statusRefund && command.chargeBack) {
+    return refuse("invalid", "A remark cannot ask for a refund and a chargeback at once.");
+  }
+  const remark = trimmedText(command.remark);
+  if (remark === undefined) return refuse("invalid", "Please enter your remark");
+  const remarkerName = trimmedText(command.remarkerName);
+  if (remarkerName === undefined) return refuse("invalid", "A remark needs the name of its author.");
+
+  const { orderId, status } = state;
+  const events: NewOrderEvent[] = [
+    {
+      type: "RemarkAdded",
+      data: {
+        orderId,
+        remark,
+        remarkerName,
+        whatsapp: command.whatsapp,
+        telephone: command.telephone,
+        statusRefund: command.statusRefund,
+        voided: command.voided,
+        chargeBack: command.chargeBack,
+        reportError: command.reportError,
+      },
+    },
+  ];
+  // A repeated flag is still a valid remark; it just does not move the order again.
+  if (command.statusRefund && !ALREADY_REFUNDING.has(status)) {
+    events.push({ type: "OrderRefundRequested", data: { orderId, from: status, refundDate: command.today } });
+  }
+  if (command.chargeBack && status !== "ChargeBack") {
+    events.push({ type: "OrderChargebackMarked", data: { orderId, from: status } });
+  }
+  return events;
+};
+
+const ACCEPTED_CONTENT_TYPE = /^(application\/pdf|image\/[a-z0-9.+-]+)$/;
+
+const recordDocumentUpload = (command: RecordDocumentUpload, state: PlacedOrder): OrderDecision => {
+  const fileName = trimmedText(command.fileName);
+  const storedPath = trimmedText(command.storedPath);
+  if (fileName === undefined || storedPath === undefined) return refuse("invalid", "File is required");
+  if (!ACCEPTED_CONTENT_TYPE.test(command.contentType)) {
+    return refuse("invalid", "The document must be a PDF or an image.");
+  }
+  if (!Number.isInteger(command.sizeBytes) || command.sizeBytes <= 0) {
+    return refuse("invalid", "The uploaded file is empty.");
+  }
+  if (!isEmailAddress(command.to)) return invalidEmail();
+  return [
+    {
+      type: "DocumentUploaded",
+      data: {
+        orderId: state.orderId,
+        fileName,
+        storedPath,
+        contentType: command.contentType,
+        sizeBytes: command.sizeBytes,
+        uploadedBy: staffRef(command.uploadedBy),
+        provider: command.provider,
+        personal: { to: command.to },
+      },
+    },
+  ];
+};
+
+const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision => {
+  const to = command.to ?? state.email;
+  if (to === undefined) return refuse("invalid", `Order ${state.orderId} has no e-mail address any more.`);
+  if (!isEmailAddress(to)) return invalidEmail();
+  return [
+    { type: "InvoiceSent", data: { orderId: state.orderId, provider: command.provider, personal: { to } } },
+  ];
+};
+
+/*
+ * The mail reactor reports what happened; the order only has to exist. A refusal here is a bug
+ * in the reactor, so these messages are for logs rather than people.
+ */
+
+const recordMailDelivery = (command: RecordMailDelivery, state: PlacedOrder): OrderDecision => {
+  const messageId = trimmedText(command.messageId);
+  if (messageId === undefined) return refuse("invalid", "A delivered mail needs the provider's message id.");
+  if (!isEmailAddress(command.to)) return invalidEmail();
+  const fileName = command.fileName === undefined ? undefined : trimmedText(command.fileName);
+  return [
+    {
+      type: "DocumentMailed",
+      data: {
+        orderId: state.orderId,
+        purpose: command.purpose,
+        provider: command.provider,
+        transport: command.transport,
+        messageId,
+        ...(fileName === undefined ? {} : { fileName }),
+        personal: { to: command.to },
+      },
+    },
+  ];
+};
+
+const recordMailFailure = (command: RecordMailFailure, state: PlacedOrder): OrderDecision => {
+  const reason = trimmedText(command.reason);
+  if (reason === undefined) return refuse("invalid", "A failed mail needs the provider's reason.");
+  if (!Number.isInteger(command.attempt) || command.attempt < 1) {
+    return refuse("invalid", "Mail attempts count from 1.");
+  }
+  return [
+    {
+      type: "DocumentMailFailed",
+      data: {
+        orderId: state.orderId,
+        purpose: command.purpose,
+        provider: command.provider,
+        reason,
+        attempt: command.attempt,
+        willRetry: command.willRetry,
+      },
+    },
+  ];
+};
+
+const recordDownload = (command: RecordDownload, state: PlacedOrder): OrderDecision => {
+  // Only the current document can be downloaded; an old or made-up name finds nothing.
+  const document = state.document;
+  if (document === undefined || document.fileName !== command.fileName) {
+    return refuse("not_found", "The document was not found.");
+  }
+  const { browser, os, device, deviceType, timezone, location } = command;
+  return [
+    {
+      type: "DocumentDownloaded",
+      data: {
+        orderId: state.orderId,
+        fileName: document.fileName,
+        ...(browser === undefined ? {} : { browser }),
+        ...(os === undefined ? {} : { os }),
+        ...(device === undefined ? {} : { device }),
+        ...(deviceType === undefined ? {} : { deviceType }),
+        ...(timezone === undefined ? {} : { timezone }),
+        personal: { ip: command.ip, ...(location === undefined ? {} : { location }) },
+      },
+    },
+  ];
+};
+
+const recordTransactionDetails = (
+  command: RecordTransactionDetails,
+  state: PlacedOrder,
+): OrderDecision => {
+  if (!DISPUTE_STATUSES.has(state.status)) {
+    return refuse(
+      "conflict",
+      "Transaction details can be entered only for Completed, Customer Called or Chargeback orders.",
+    );
+  }
+  const transactionId = trimmedText(command.transactionId);
+  if (transactionId === undefined) return refuse("invalid", "Please enter your Transaction Id");
+  const merchantName = trimmedText(command.merchantName);
+  if (merchantName === undefined) return refuse("invalid", "Please enter your Merchant Name");
+  return [
+    { type: "TransactionDetailsRecorded", data: { orderId: state.orderId, transactionId, merchantName } },
+  ];
+};
+
+const recordDefencePack = (command: RecordDefencePack, state: PlacedOrder): OrderDecision => {
+  if (!DISPUTE_STATUSES.has(state.status)) {
+    return refuse(
+      "conflict",
+      "Defence packs can be generated only for Completed, Customer Called or Chargeback orders.",
+    );
+  }
+  const fileName = trimmedText(command.fileName);
+  const storedPath = trimmedText(command.storedPath);
+  if (fileName === undefined || storedPath === undefined) {
+    return refuse("invalid", "A defence pack needs its stored file.");
+  }
+  return [
+    {
+      type: "DefencePackGenerated",
+      data: { orderId: state.orderId, packType: command.packType, fileName, storedPath },
+    },
+  ];
+};

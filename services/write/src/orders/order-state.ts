@@ -1,0 +1,178 @@
+import {
+  type EventMetadata,
+  type IntakeStatus,
+  type IsoDate,
+  type IsoDateTime,
+  isErased,
+  type LandingDomain,
+  type OrderEvent,
+  type OrderId,
+  type OrderStatus,
+  type ProcessingMode,
+  type StaffRef,
+} from "@etd/events";
+import { actorName } from "../shared/acting-staff.ts";
+import { statusLabel } from "./status-labels.ts";
+
+/** Who holds the order ("Assign to me") and since when: the claim's time. */
+export interface Assignment {
+  readonly staff: StaffRef;
+  readonly at: IsoDateTime;
+}
+
+/** The finished document staff uploaded last; its uploader is the order's "processed by". */
+export interface CurrentDocument {
+  readonly fileName: string;
+  readonly storedPath: string;
+  readonly processedBy: StaffRef;
+  readonly uploadedAt: IsoDateTime;
+}
+
+/**
+ * The last status change, so a conflict can say who got there first: `${by} ${what}` reads as
+ * a sentence, e.g. "Maria Santos moved it to Completed".
+ */
+export interface LastChange {
+  /** The actor's name from the event's metadata ("order-intake" for the system). */
+  readonly by: string;
+  readonly at: IsoDateTime;
+  readonly what: string;
+}
+
+export interface NoOrder {
+  readonly exists: false;
+}
+
+export interface PlacedOrder {
+  readonly exists: true;
+  readonly orderId: OrderId;
+  readonly status: OrderStatus;
+  readonly processingMode: ProcessingMode;
+  readonly landingDomain: LandingDomain;
+  readonly processingDate: IsoDate;
+  readonly createdAt: IsoDateTime;
+  /** The customer's address; undefined once personal data is erased. */
+  readonly email: string | undefined;
+  /** Survives status changes; only Move to Original Folder clears it. */
+  readonly assignee: Assignment | undefined;
+  readonly document: CurrentDocument | undefined;
+  /** Set by the last refund request; kept after "Refunded it". */
+  readonly refundDate: IsoDate | undefined;
+  readonly permanentlyDeleted: boolean;
+  readonly lastChange: LastChange;
+}
+
+/** An order as its stream tells it; `exists` narrows to the placed order. */
+export type OrderState = NoOrder | PlacedOrder;
+
+export const initialOrderState: OrderState = { exists: false };
+
+/** The status an unassigned order waits in: New for standard processing, Priority for priority. */
+export const intakeStatusOf = (mode: ProcessingMode): IntakeStatus =>
+  mode === "priority" ? "Priority" : "New";
+
+const changed = (metadata: EventMetadata, what: string): LastChange => ({
+  by: actorName(metadata.actor),
+  at: metadata.occurredAt,
+  what,
+});
+
+const describeStatusChange = (from: OrderStatus, to: OrderStatus): string => {
+  if (to === "Deleted") return "deleted it";
+  if (from === "Deleted") return `restored it to ${statusLabel(to)}`;
+  return `moved it to ${statusLabel(to)}`;
+};
+
+export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState => {
+  if (event.type === "OrderPlaced") {
+    const { data, metadata } = event;
+    return {
+      exists: true,
+      orderId: data.orderId,
+      status: intakeStatusOf(data.processingMode),
+      processingMode: data.processingMode,
+      landingDomain: data.landingDomain,
+      processingDate: data.processingDate,
+      createdAt: data.createdAt,
+      email: isErased(data.personal) ? undefined : data.personal.email,
+      assignee: undefined,
+      document: undefined,
+      refundDate: undefined,
+      permanentlyDeleted: false,
+      lastChange: changed(metadata, "placed it"),
+    };
+  }
+  // A stream always starts with OrderPlaced; anything before it is not an order to fold.
+  if (!state.exists) return state;
+
+  const { metadata } = event;
+  switch (event.type) {
+    case "OrderClaimed":
+      return {
+        ...state,
+        status: "Pending",
+        assignee: { staff: event.data.assignee, at: metadata.occurredAt },
+        lastChange: changed(metadata, `assigned it to ${event.data.assignee.name}`),
+      };
+    case "OrderStatusChanged":
+      return {
+        ...state,
+        status: event.data.to,
+        lastChange: changed(metadata, describeStatusChange(event.data.from, event.data.to)),
+      };
+    case "OrderMovedToOriginalFolder":
+      return {
+        ...state,
+        status: event.data.to,
+        assignee: undefined,
+        lastChange: changed(metadata, `moved it back to ${event.data.to} Orders`),
+      };
+    case "OrderRefundRequested":
+      return {
+        ...state,
+        status: "Refund",
+        refundDate: event.data.refundDate,
+        lastChange: changed(metadata, "asked for a refund"),
+      };
+    case "OrderRefunded":
+      return {
+        ...state,
+        status: "CompletedRefund",
+        lastChange: changed(metadata, "marked it refunded"),
+      };
+    case "OrderChargebackMarked":
+      return {
+        ...state,
+        status: "ChargeBack",
+        lastChange: changed(metadata, "marked it as a chargeback"),
+      };
+    case "OrderPermanentlyDeleted":
+      return {
+        ...state,
+        status: "Deleted",
+        email: undefined,
+        permanentlyDeleted: true,
+        lastChange: changed(metadata, "deleted it permanently"),
+      };
+    case "DocumentUploaded":
+      return {
+        ...state,
+        document: {
+          fileName: event.data.fileName,
+          storedPath: event.data.storedPath,
+          processedBy: event.data.uploadedBy,
+          uploadedAt: metadata.occurredAt,
+        },
+      };
+    case "RemarkAdded":
+    case "DocumentMailResent":
+    case "ReminderMailSent":
+    case "InvoiceSent":
+    case "DocumentMailed":
+    case "DocumentMailFailed":
+    case "DocumentDownloaded":
+    case "TransactionDetailsRecorded":
+    case "DefencePackGenerated":
+      return state;
+  }
+};

@@ -1,0 +1,16 @@
+import { EmailAddress, NonEmptyText } from "@etd/events";
+import { Schema } from "effect";
+
+/*
+ * The few input checks a decider repeats so that every event it emits satisfies the catalogue's
+ * schemas. The HTTP edge validates requests first with the form's own messages; these are the
+ * last line, for callers that skipped it (scripts, reactors, the demo generator).
+ */
+
+export const isEmailAddress: (value: string) => boolean = Schema.is(EmailAddress);
+
+/** NonEmptyText holds no surrounding blanks; undefined when nothing is left after trimming. */
+export const trimmedText = (value: string): string | undefined => {
+  const trimmed = value.trim();
+  return Schema.is(NonEmptyText)(trimmed) ? trimmed : undefined;
+};

@@ -1,0 +1,320 @@
+import { describe, it } from "vitest";
+import {
+  orderDecider,
+  type RecordDocumentUpload,
+  type RecordDownload,
+  type ResendDocumentMail,
+  type SendInvoice,
+  type SendReminderMail,
+} from "../../src/index.ts";
+import { specFor } from "../support/given-when-then.ts";
+import { PAOLO, ref } from "../support/metadata.ts";
+import {
+  CUSTOMER_EMAIL,
+  DOCUMENT,
+  documentUploaded,
+  historyIn,
+  ORDER_ID,
+  orderPlaced,
+} from "../support/order-fixtures.ts";
+
+const spec = specFor(orderDecider);
+
+const upload = (overrides: Partial<RecordDocumentUpload> = {}): RecordDocumentUpload => ({
+  type: "RecordDocumentUpload",
+  orderId: ORDER_ID,
+  fileName: DOCUMENT,
+  storedPath: `docs/100234/${DOCUMENT}`,
+  contentType: "application/pdf",
+  sizeBytes: 184_233,
+  uploadedBy: ref(PAOLO),
+  provider: "Sendgrid",
+  to: "juan.dc@example.org",
+  ...overrides,
+});
+
+describe("ORDER-3 Upload Document", () => {
+  it("records the stored document, its uploader and where to mail it", () => {
+    spec
+      .given(historyIn("Pending"))
+      .when(upload())
+      .then([
+        {
+          type: "DocumentUploaded",
+          data: {
+            orderId: ORDER_ID,
+            fileName: DOCUMENT,
+            storedPath: `docs/100234/${DOCUMENT}`,
+            contentType: "application/pdf",
+            sizeBytes: 184_233,
+            uploadedBy: ref(PAOLO),
+            provider: "Sendgrid",
+            personal: { to: "juan.dc@example.org" },
+          },
+        },
+      ]);
+  });
+
+  it("accepts an image in place of a PDF", () => {
+    spec
+      .given(historyIn("Pending"))
+      .when(upload({ fileName: "scan.jpg", storedPath: "docs/100234/scan.jpg", contentType: "image/jpeg" }))
+      .then([
+        {
+          type: "DocumentUploaded",
+          data: {
+            orderId: ORDER_ID,
+            fileName: "scan.jpg",
+            storedPath: "docs/100234/scan.jpg",
+            contentType: "image/jpeg",
+            sizeBytes: 184_233,
+            uploadedBy: ref(PAOLO),
+            provider: "Sendgrid",
+            personal: { to: "juan.dc@example.org" },
+          },
+        },
+      ]);
+  });
+
+  it("refuses a file that is neither a PDF nor an image", () => {
+    spec
+      .given(historyIn("Pending"))
+      .when(upload({ contentType: "text/plain" }))
+      .thenRefuses("invalid", "The document must be a PDF or an image.");
+  });
+
+  it("refuses an empty file", () => {
+    spec.given(historyIn("Pending")).when(upload({ sizeBytes: 0 })).thenRefuses("invalid", "The uploaded file is empty.");
+  });
+
+  it("refuses an upload without a file", () => {
+    spec.given(historyIn("Pending")).when(upload({ fileName: " " })).thenRefuses("invalid", "File is required");
+  });
+
+  it("refuses an address that is not an e-mail address", () => {
+    spec
+      .given(historyIn("Pending"))
+      .when(upload({ to: "juan at example" }))
+      .thenRefuses("invalid", "Please enter a valid e-mail address.");
+  });
+});
+
+describe("ORDER-2 Resend Mail and ORDER-8 reminder mail", () => {
+  const resend: ResendDocumentMail = {
+    type: "ResendDocumentMail",
+    orderId: ORDER_ID,
+    provider: "AWS",
+    to: CUSTOMER_EMAIL,
+  };
+  const reminder: SendReminderMail = { ...resend, type: "SendReminderMail", provider: "Sendgrid" };
+
+  it("resends the current document", () => {
+    spec
+      .given([...historyIn("Pending"), documentUploaded()])
+      .when(resend)
+      .then([
+        { type: "DocumentMailResent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } },
+      ]);
+  });
+
+  it("sends a reminder to download the current document", () => {
+    spec
+      .given([...historyIn("Completed"), documentUploaded()])
+      .when(reminder)
+      .then([
+        {
+          type: "ReminderMailSent",
+          data: { orderId: ORDER_ID, provider: "Sendgrid", personal: { to: CUSTOMER_EMAIL } },
+        },
+      ]);
+  });
+
+  it.each([
+    ["resend", resend],
+    ["reminder", reminder],
+  ] as const)("refuses a %s before any document was uploaded", (_name, command) => {
+    spec
+      .given(historyIn("Pending"))
+      .when(command)
+      .thenRefuses("conflict", "Order 100234 has no document to mail yet.");
+  });
+});
+
+describe("ADMIN-6 Send Invoice", () => {
+  const invoice: SendInvoice = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS" };
+
+  it("mails the invoice to the customer's own address by default", () => {
+    spec
+      .given([orderPlaced()])
+      .when(invoice)
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
+  });
+
+  it("mails it to another address when one is given", () => {
+    spec
+      .given([orderPlaced()])
+      .when({ ...invoice, to: "accounts@example.com" })
+      .then([
+        { type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "accounts@example.com" } } },
+      ]);
+  });
+
+  it("refuses when the customer's address has been erased and none is given", () => {
+    spec
+      .given([orderPlaced({ erased: true })])
+      .when(invoice)
+      .thenRefuses("invalid", "Order 100234 has no e-mail address any more.");
+  });
+});
+
+describe("CROSS-4 the mail reactor's reports", () => {
+  it("records a delivered mail, with the document it links to", () => {
+    spec
+      .given([orderPlaced(), documentUploaded()])
+      .when({
+        type: "RecordMailDelivery",
+        orderId: ORDER_ID,
+        purpose: "document",
+        provider: "AWS",
+        transport: "outbox",
+        messageId: "<0195a1b2.100234@outbox.local>",
+        fileName: DOCUMENT,
+        to: CUSTOMER_EMAIL,
+      })
+      .then([
+        {
+          type: "DocumentMailed",
+          data: {
+            orderId: ORDER_ID,
+            purpose: "document",
+            provider: "AWS",
+            transport: "outbox",
+            messageId: "<0195a1b2.100234@outbox.local>",
+            fileName: DOCUMENT,
+            personal: { to: CUSTOMER_EMAIL },
+          },
+        },
+      ]);
+  });
+
+  it("records a delivered invoice, which links to no document", () => {
+    spec
+      .given([orderPlaced()])
+      .when({
+        type: "RecordMailDelivery",
+        orderId: ORDER_ID,
+        purpose: "invoice",
+        provider: "Sendgrid",
+        transport: "sendgrid",
+        messageId: "sg-8841",
+        to: CUSTOMER_EMAIL,
+      })
+      .then([
+        {
+          type: "DocumentMailed",
+          data: {
+            orderId: ORDER_ID,
+            purpose: "invoice",
+            provider: "Sendgrid",
+            transport: "sendgrid",
+            messageId: "sg-8841",
+            personal: { to: CUSTOMER_EMAIL },
+          },
+        },
+      ]);
+  });
+
+  it("records a failed attempt", () => {
+    spec
+      .given([orderPlaced()])
+      .when({
+        type: "RecordMailFailure",
+        orderId: ORDER_ID,
+        purpose: "reminder",
+        provider: "Sendgrid",
+        reason: "429 Too Many Requests",
+        attempt: 2,
+        willRetry: true,
+      })
+      .then([
+        {
+          type: "DocumentMailFailed",
+          data: {
+            orderId: ORDER_ID,
+            purpose: "reminder",
+            provider: "Sendgrid",
+            reason: "429 Too Many Requests",
+            attempt: 2,
+            willRetry: true,
+          },
+        },
+      ]);
+  });
+});
+
+describe("PUBLIC-2 Download Now", () => {
+  const download = (overrides: Partial<RecordDownload> = {}): RecordDownload => ({
+    type: "RecordDownload",
+    orderId: ORDER_ID,
+    fileName: DOCUMENT,
+    ip: "198.51.100.7",
+    ...overrides,
+  });
+
+  it("records the download with what the browser told us", () => {
+    spec
+      .given([orderPlaced(), documentUploaded()])
+      .when(
+        download({
+          location: "Daly City, California, US",
+          browser: "Chrome-122-0",
+          os: "Android 14",
+          device: "Pixel 7",
+          deviceType: "mobile",
+          timezone: "America/Los_Angeles",
+        }),
+      )
+      .then([
+        {
+          type: "DocumentDownloaded",
+          data: {
+            orderId: ORDER_ID,
+            fileName: DOCUMENT,
+            browser: "Chrome-122-0",
+            os: "Android 14",
+            device: "Pixel 7",
+            deviceType: "mobile",
+            timezone: "America/Los_Angeles",
+            personal: { ip: "198.51.100.7", location: "Daly City, California, US" },
+          },
+        },
+      ]);
+  });
+
+  it("leaves out what the browser did not tell", () => {
+    spec
+      .given([orderPlaced(), documentUploaded()])
+      .when(download())
+      .then([
+        { type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } },
+      ]);
+  });
+
+  it("finds nothing before a document was uploaded", () => {
+    spec.given([orderPlaced()]).when(download()).thenRefuses("not_found", "The document was not found.");
+  });
+
+  it("finds nothing under another name", () => {
+    spec
+      .given([orderPlaced(), documentUploaded()])
+      .when(download({ fileName: "../secrets.pdf" }))
+      .thenRefuses("not_found", "The document was not found.");
+  });
+
+  it("finds only the current document once a newer one replaced it", () => {
+    spec
+      .given([orderPlaced(), documentUploaded("draft.pdf"), documentUploaded("final.pdf")])
+      .when(download({ fileName: "draft.pdf" }))
+      .thenRefuses("not_found", "The document was not found.");
+  });
+});

@@ -1,0 +1,123 @@
+import { IsoDate } from "@etd/events";
+import { describe, it } from "vitest";
+import { type OrderCommand, orderDecider } from "../../src/index.ts";
+import { specFor } from "../support/given-when-then.ts";
+import { GRACE, MARIA, ref } from "../support/metadata.ts";
+import {
+  APPLICATION,
+  addRemark,
+  DOCUMENT,
+  ORDER_ID,
+  orderPlaced,
+  PERSONAL,
+  permanentlyDeleted,
+  placeOrder,
+  statusChanged,
+} from "../support/order-fixtures.ts";
+
+const spec = specFor(orderDecider);
+
+/** One of each command other than PlaceOrder, all about order 100234. */
+const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
+  { type: "ClaimOrder", orderId: ORDER_ID, assignee: ref(MARIA), now: "2025-03-14T10:00:00.000Z" },
+  { type: "ChangeOrderStatus", orderId: ORDER_ID, to: "Completed", actor: MARIA, permanentDelete: false },
+  { type: "ChangeOrderStatus", orderId: ORDER_ID, to: "Deleted", actor: GRACE, permanentDelete: true },
+  { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID },
+  { type: "MarkOrderRefunded", orderId: ORDER_ID },
+  addRemark(),
+  {
+    type: "RecordDocumentUpload",
+    orderId: ORDER_ID,
+    fileName: DOCUMENT,
+    storedPath: `docs/100234/${DOCUMENT}`,
+    contentType: "application/pdf",
+    sizeBytes: 1000,
+    uploadedBy: ref(MARIA),
+    provider: "AWS",
+    to: "juan@example.com",
+  },
+  { type: "ResendDocumentMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com" },
+  { type: "SendReminderMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com" },
+  { type: "SendInvoice", orderId: ORDER_ID, provider: "Sendgrid" },
+  {
+    type: "RecordMailDelivery",
+    orderId: ORDER_ID,
+    purpose: "document",
+    provider: "AWS",
+    transport: "outbox",
+    messageId: "<1@outbox.local>",
+    to: "juan@example.com",
+  },
+  {
+    type: "RecordMailFailure",
+    orderId: ORDER_ID,
+    purpose: "invoice",
+    provider: "AWS",
+    reason: "Throttled",
+    attempt: 1,
+    willRetry: true,
+  },
+  { type: "RecordDownload", orderId: ORDER_ID, fileName: DOCUMENT, ip: "198.51.100.7" },
+  { type: "RecordTransactionDetails", orderId: ORDER_ID, transactionId: "ch_1", merchantName: "ETD" },
+  {
+    type: "RecordDefencePack",
+    orderId: ORDER_ID,
+    packType: 1,
+    fileName: "defence-pack-1-100234.pdf",
+    storedPath: "defence/100234/defence-pack-1-100234.pdf",
+  },
+];
+
+describe("CARD-1 placing an order (intake)", () => {
+  it("records the order as the customer-facing site submitted it", () => {
+    spec
+      .given([])
+      .when(placeOrder({ processingMode: "priority", processingDate: IsoDate.make("2025-04-01") }))
+      .then([
+        {
+          type: "OrderPlaced",
+          data: {
+            orderId: ORDER_ID,
+            processingMode: "priority",
+            landingDomain: "primary",
+            processingDate: IsoDate.make("2025-04-01"),
+            createdAt: placeOrder().createdAt,
+            application: APPLICATION,
+            personal: PERSONAL,
+          },
+        },
+      ]);
+  });
+
+  it("refuses to place the same order twice", () => {
+    spec.given([orderPlaced()]).when(placeOrder()).thenRefuses("conflict", "Order 100234 already exists.");
+  });
+
+  it("refuses to place an order again after it was permanently deleted", () => {
+    spec
+      .given([orderPlaced(), statusChanged("New", "Deleted"), permanentlyDeleted()])
+      .when(placeOrder())
+      .thenRefuses("conflict", "Order 100234 already exists.");
+  });
+});
+
+describe("an order that was never placed", () => {
+  it.each(EVERY_OTHER_COMMAND.map((command) => [command.type, command] as const))(
+    "refuses %s: not found",
+    (_type, command) => {
+      spec.given([]).when(command).thenRefuses("not_found", "Order 100234 was not found.");
+    },
+  );
+});
+
+describe("QUEUE-8 an order deleted permanently takes no more commands", () => {
+  it.each(EVERY_OTHER_COMMAND.map((command) => [command.type, command] as const))(
+    "refuses %s",
+    (_type, command) => {
+      spec
+        .given([orderPlaced(), statusChanged("New", "Deleted"), permanentlyDeleted()])
+        .when(command)
+        .thenRefuses("conflict", "Order 100234 was permanently deleted.");
+    },
+  );
+});

@@ -1,0 +1,190 @@
+import {
+  decodeEvent,
+  definitionOf,
+  type EventMetadata,
+  type EventOfType,
+  type EventType,
+  IsoDate,
+  IsoDateTime,
+  type IntakeStatus,
+  type OrderApplication,
+  OrderId,
+  type OrderPersonalData,
+  type OrderStatus,
+  type StaffRef,
+} from "@etd/events";
+import { Result } from "effect";
+import type { AddRemark, PlaceOrder } from "../../src/index.ts";
+import { customerMetadata, MARIA, ref, staffMetadata, systemMetadata } from "./metadata.ts";
+
+export const ORDER_ID = OrderId.make("100234");
+export const CUSTOMER_EMAIL = "juan.delacruz@example.com";
+
+/**
+ * Builds a stored-looking event and reads it back through the catalogue's codec, so every
+ * `given` history is made of events the real store could hand a decider.
+ */
+export const storedEvent = <T extends EventType>(
+  type: T,
+  data: object,
+  metadata: EventMetadata,
+): EventOfType<T> => {
+  const definition = definitionOf(type);
+  if (definition === undefined) throw new Error(`No event type ${type}`);
+  const result = decodeEvent({ type, schemaVersion: definition.version, data, metadata });
+  if (Result.isFailure(result)) throw result.failure;
+  return result.success as EventOfType<T>;
+};
+
+export const APPLICATION: OrderApplication = {
+  citizenship: "Philippines",
+  transportation_type: "air",
+  travel_type: "arrival",
+  name_of_airline: "Philippine Airlines",
+  flight_number: "PR 103",
+  date_of_travel: "2025-03-21",
+};
+
+export const PERSONAL: OrderPersonalData = {
+  first_name: "Juan",
+  last_name: "Dela Cruz",
+  email: CUSTOMER_EMAIL,
+  phone_number: "9171234567",
+  passport_number: "P1234567A",
+};
+
+export const placeOrder = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => ({
+  type: "PlaceOrder",
+  orderId: ORDER_ID,
+  processingMode: "standard",
+  landingDomain: "primary",
+  processingDate: IsoDate.make("2025-03-14"),
+  createdAt: IsoDateTime.make("2025-03-14T07:59:48.000Z"),
+  application: APPLICATION,
+  personal: PERSONAL,
+  ...overrides,
+});
+
+export const orderPlaced = (
+  options: { readonly processingMode?: "standard" | "priority"; readonly erased?: boolean } = {},
+) =>
+  storedEvent(
+    "OrderPlaced",
+    {
+      orderId: ORDER_ID,
+      processingMode: options.processingMode ?? "standard",
+      landingDomain: "primary",
+      processingDate: "2025-03-14",
+      createdAt: "2025-03-14T07:59:48.000Z",
+      application: APPLICATION,
+      personal: options.erased === true ? { erased: true } : PERSONAL,
+    },
+    systemMetadata("order-intake", "2025-03-14T08:00:01.000Z"),
+  );
+
+export const orderClaimed = (
+  assignee: StaffRef = ref(MARIA),
+  occurredAt = "2025-03-14T10:04:12.000Z",
+  from: IntakeStatus = "New",
+) =>
+  storedEvent(
+    "OrderClaimed",
+    { orderId: ORDER_ID, from, assignee },
+    staffMetadata({ ...assignee, role: "Team" }, occurredAt),
+  );
+
+export const statusChanged = (
+  from: OrderStatus,
+  to: OrderStatus,
+  by = MARIA,
+  occurredAt = "2025-03-14T11:15:00.000Z",
+) => storedEvent("OrderStatusChanged", { orderId: ORDER_ID, from, to }, staffMetadata(by, occurredAt));
+
+export const movedToOriginalFolder = (from: OrderStatus, to: IntakeStatus, previousAssignee?: StaffRef) =>
+  storedEvent(
+    "OrderMovedToOriginalFolder",
+    { orderId: ORDER_ID, from, to, ...(previousAssignee === undefined ? {} : { previousAssignee }) },
+    staffMetadata(),
+  );
+
+export const refundRequested = (from: OrderStatus, refundDate = "2025-03-14") =>
+  storedEvent("OrderRefundRequested", { orderId: ORDER_ID, from, refundDate }, staffMetadata());
+
+export const refunded = () => storedEvent("OrderRefunded", { orderId: ORDER_ID }, staffMetadata());
+
+export const chargebackMarked = (from: OrderStatus) =>
+  storedEvent("OrderChargebackMarked", { orderId: ORDER_ID, from }, staffMetadata());
+
+export const permanentlyDeleted = () =>
+  storedEvent("OrderPermanentlyDeleted", { orderId: ORDER_ID, from: "Deleted" }, staffMetadata());
+
+export const DOCUMENT = "etravel-100234.pdf";
+
+export const documentUploaded = (
+  fileName = DOCUMENT,
+  uploadedBy: StaffRef = ref(MARIA),
+  occurredAt = "2025-03-14T12:00:00.000Z",
+) =>
+  storedEvent(
+    "DocumentUploaded",
+    {
+      orderId: ORDER_ID,
+      fileName,
+      storedPath: `docs/100234/${fileName}`,
+      contentType: "application/pdf",
+      sizeBytes: 184_233,
+      uploadedBy,
+      provider: "AWS",
+      personal: { to: CUSTOMER_EMAIL },
+    },
+    staffMetadata({ ...uploadedBy, role: "Team" }, occurredAt),
+  );
+
+export const documentDownloaded = () =>
+  storedEvent(
+    "DocumentDownloaded",
+    { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } },
+    customerMetadata(),
+  );
+
+export const addRemark = (overrides: Partial<AddRemark> = {}): AddRemark => ({
+  type: "AddRemark",
+  orderId: ORDER_ID,
+  remark: "Customer asked for a refund by phone.",
+  remarkerName: "Maria Santos",
+  whatsapp: false,
+  telephone: false,
+  statusRefund: false,
+  voided: false,
+  chargeBack: false,
+  reportError: false,
+  today: IsoDate.make("2025-03-15"),
+  ...overrides,
+});
+
+/** The remark's event for `addRemark(overrides)`. */
+export const remarkAdded = (overrides: Partial<AddRemark> = {}) => {
+  const { type: _type, today: _today, ...data } = addRemark(overrides);
+  return { type: "RemarkAdded" as const, data };
+};
+
+/** A realistic history that leaves a standard order, claimed by Maria, in `status`. */
+export const historyIn = (status: OrderStatus) => {
+  const claimed = [orderPlaced(), orderClaimed()];
+  switch (status) {
+    case "New":
+      return [orderPlaced()];
+    case "Priority":
+      return [orderPlaced({ processingMode: "priority" })];
+    case "Pending":
+      return claimed;
+    case "Refund":
+      return [...claimed, refundRequested("Pending")];
+    case "CompletedRefund":
+      return [...claimed, refundRequested("Pending"), refunded()];
+    case "ChargeBack":
+      return [...claimed, chargebackMarked("Pending")];
+    default:
+      return [...claimed, statusChanged("Pending", status)];
+  }
+};
