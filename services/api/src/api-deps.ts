@@ -1,7 +1,7 @@
 import type { EventStore } from "@etd/event-store";
 import type { EventMetadata } from "@etd/events";
 import type { Credentials } from "./auth/credentials.ts";
-import type { LoginThrottle } from "./auth/login-throttle.ts";
+import type { Throttle } from "./auth/throttle.ts";
 import type { TokenIssuer } from "./auth/tokens.ts";
 import type { RequestContext } from "./http/endpoint.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
@@ -12,7 +12,9 @@ export interface ApiDeps {
   readonly store: EventStore & { forget(streamId: string): Promise<void> };
   readonly credentials: Credentials;
   readonly tokens: TokenIssuer;
-  readonly throttle: LoginThrottle;
+  readonly throttle: Throttle;
+  /** Failed public order lookups, per order id and per address. */
+  readonly trackThrottle: Throttle;
   readonly storage: DocumentStorage;
   /** The customer-facing site's token for intake; intake is closed when unset. */
   readonly serviceToken: string | undefined;

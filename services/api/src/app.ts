@@ -8,6 +8,7 @@ import { authEndpoints } from "./routes/auth-routes.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
+import { publicEndpoints } from "./routes/public-routes.ts";
 import { teamEndpoints } from "./routes/team-routes.ts";
 import { uploadEndpoints } from "./routes/upload-routes.ts";
 
@@ -24,6 +25,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...teamEndpoints(deps),
   ...gatewayEndpoints(deps),
   ...intakeEndpoints(deps),
+  ...publicEndpoints(deps),
 ];
 
 /** The HTTP edge. Every answer uses the specs' envelope `{status, message, data}`. */

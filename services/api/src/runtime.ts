@@ -11,7 +11,7 @@ import {
 } from "@etd/event-store";
 import type { AppDeps } from "./app.ts";
 import { createCredentials } from "./auth/credentials.ts";
-import { createLoginThrottle } from "./auth/login-throttle.ts";
+import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
@@ -51,7 +51,8 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       store,
       credentials,
       tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
-      throttle: createLoginThrottle(),
+      throttle: createThrottle(),
+      trackThrottle: createThrottle({ perSubject: 10, perIp: 30, windowMs: 15 * 60_000 }),
       storage: await createLocalDiskStorage({ root: path.join(options.dataDir, "uploads") }),
       serviceToken: options.intakeToken,
       maxUploadBytes: options.maxUploadBytes,

@@ -1,0 +1,85 @@
+import { postgresAvailable } from "@etd/infra/test-database";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDemoOrders } from "@etd/write";
+import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
+
+const available = await postgresAvailable();
+
+/** Every row of every table in the database, as text, that contains `needle`. */
+const findEverywhere = async (url: string, needle: string): Promise<string[]> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ table_schema: string; table_name: string }>(
+      `select table_schema, table_name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    const hits: string[] = [];
+    for (const { table_schema, table_name } of tables.rows) {
+      const name = `${client.escapeIdentifier(table_schema)}.${client.escapeIdentifier(table_name)}`;
+      const found = await client.query(`select 1 from ${name} t where strpos(lower(t::text), lower($1)) > 0 limit 1`, [needle]);
+      if (found.rowCount) hits.push(name);
+    }
+    expect(tables.rows.length).toBeGreaterThanOrEqual(3);
+    return hits;
+  } finally {
+    await client.end();
+  }
+};
+
+describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)", () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("after a permanent delete the passport number and names are in no table of the database", async () => {
+    const [body] = generateDemoOrders({ seed: 77, count: 1, now: new Date() });
+    const traveller = { first_name: "Evangelina", last_name: "Quisumbing-Arroyo", passport_number: "XQ9081726", email: "evangelina.q@example.com" };
+    const placed = await api.call("POST", "/intake/orders", { ...body, ...traveller, confirm_email: traveller.email, order_id: "555000111" }, `Bearer ${INTAKE_TOKEN}`);
+    expect(placed.body).toMatchObject({ status: 1 });
+    const admin = await api.login("Admin");
+    await api.call("PUT", "/admin/assign-order-status", { orderId: ["555000111"], assignto: "Alicia" }, admin);
+    await api.call("POST", "/admin/send-invoice", { orderId: "555000111", email: traveller.email }, admin);
+
+    // The check can fail: before the erase, the names are readable through the store, and the
+    // raw tables hold them only in sealed form.
+    const before = await api.runtime.deps.store.readStream("order-555000111");
+    expect(JSON.stringify(before.map((e) => e.data))).toContain(traveller.passport_number);
+    expect(await findEverywhere(api.database.url, traveller.passport_number)).toEqual([]);
+
+    const refused = await api.call("PUT", "/admin/change-order-status", { orderId: ["555000111"], updatingStatus: "Deleted", permanentDeletedFlag: true }, await api.login("Manager"));
+    expect(refused.status).toBe(403);
+
+    const erased = await api.call("PUT", "/admin/change-order-status", { orderId: ["555000111"], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin);
+    expect(erased.body).toMatchObject({ status: 1, message: "Order has been deleted successfully" });
+
+    for (const needle of [traveller.passport_number, traveller.first_name, traveller.last_name, traveller.email]) {
+      expect(await findEverywhere(api.database.url, needle), needle).toEqual([]);
+    }
+    const after = await api.runtime.deps.store.readStream("order-555000111");
+    expect(after.map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed", "InvoiceSent", "OrderStatusChanged", "OrderPermanentlyDeleted"]);
+    expect(after[0]!.data).toMatchObject({ personal: { erased: true } });
+    expect(JSON.stringify(after.map((e) => e.data))).not.toContain(traveller.passport_number);
+
+    const again = await api.call("POST", "/admin/add-new-remark", { orderId: "555000111", remark: "hello" }, admin);
+    expect(again).toMatchObject({ status: 409, body: { message: "Order 555000111 was permanently deleted." } });
+    const track = await api.call("POST", "/front/track-order", { orderId: "555000111", email: traveller.email });
+    expect(track.status).toBe(404);
+  });
+
+  it("a permanent delete of an order that does not exist destroys no key, so the id can still be placed", async () => {
+    const admin = await api.login("Admin");
+    const refused = await api.call("PUT", "/admin/change-order-status", { orderId: ["555000222"], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin);
+    expect(refused).toMatchObject({ status: 404, body: { message: "Order 555000222 was not found." } });
+    const [body] = generateDemoOrders({ seed: 78, count: 1, now: new Date() });
+    const placed = await api.call("POST", "/intake/orders", { ...body, order_id: "555000222" }, `Bearer ${INTAKE_TOKEN}`);
+    expect(placed.body).toMatchObject({ status: 1 });
+  });
+});
