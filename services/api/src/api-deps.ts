@@ -1,4 +1,4 @@
-import type { EventStore } from "@etd/event-store";
+import type { EventStore, SqlDriver } from "@etd/event-store";
 import type { EventMetadata } from "@etd/events";
 import type { Credentials } from "./auth/credentials.ts";
 import type { Throttle } from "./auth/throttle.ts";
@@ -11,6 +11,8 @@ export interface ApiDeps {
   /** The event store with personal data encrypted per stream; `forget` destroys a stream's key. */
   readonly store: EventStore & { forget(streamId: string): Promise<void> };
   readonly credentials: Credentials;
+  /** The database holding the read models (the same one as the event store by default). */
+  readonly readDb: SqlDriver;
   readonly tokens: TokenIssuer;
   readonly throttle: Throttle;
   /** Failed public order lookups, per order id and per address. */

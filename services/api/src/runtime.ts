@@ -1,14 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  createSqlEventStore,
-  createSqlKeyStore,
-  encryptingEventStore,
-  openPgliteDriver,
-  openPostgresDriver,
-  type SqlDriver,
-} from "@etd/event-store";
+import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type SqlDriver } from "@etd/event-store";
 import type { AppDeps } from "./app.ts";
 import { createCredentials } from "./auth/credentials.ts";
 import { createThrottle } from "./auth/throttle.ts";
@@ -44,12 +37,12 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
     ? await openPostgresDriver({ connectionString: options.databaseUrl, maxConnections: options.maxConnections ?? 20 })
     : await openEmbedded(options.dataDir);
   try {
-    const events = await createSqlEventStore(driver);
-    const store = encryptingEventStore(events, await createSqlKeyStore(driver));
+    const store = await openSealedSqlEventStore(driver);
     const credentials = await createCredentials(driver);
     const deps: AppDeps = {
       store,
       credentials,
+      readDb: driver,
       tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
       throttle: createThrottle(),
       trackThrottle: createThrottle({ perSubject: 10, perIp: 30, windowMs: 15 * 60_000 }),

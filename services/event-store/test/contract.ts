@@ -94,6 +94,14 @@ export const eventStoreContract = (name: string, harness: () => ContractHarness)
       expect(read[1]!.position).toEqual(result.position);
     });
 
+    it("reads a long stream in numeric order (10 before 9 would be text order)", async () => {
+      const stream = newStream();
+      for (let n = 1; n <= 25; n++) await store.append(stream, [event("E", { n })], { expectedVersion: BigInt(n - 1) || "no_stream" });
+      const read = await store.readStream(stream);
+      expect(read.map((e) => e.streamPosition)).toEqual(Array.from({ length: 25 }, (_, i) => BigInt(i + 1)));
+      expect(read.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    });
+
     it("reads a range of a stream, and nothing from a stream that does not exist", async () => {
       const stream = newStream();
       await store.append(stream, [1, 2, 3, 4].map((n) => event("E", { n })), { expectedVersion: "no_stream" });

@@ -1,4 +1,6 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+// Read models search names by substring with trigram indexes, as on a PostgreSQL server.
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createOwningSqlEventStore } from "../sql/create-sql-event-store.ts";
 import { type Query, type Row, type SqlDriver, type SqlEventStore, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
 
@@ -44,6 +46,10 @@ class PgliteDriver implements SqlDriver {
     for (const wake of listeners.get(this.#db) ?? []) wake();
   }
 
+  async onNotification(channel: string, handle: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.#db.listen(channel, handle);
+  }
+
   async close(): Promise<void> {
     const set = listeners.get(this.#db);
     for (const wake of this.#mine) set?.delete(wake);
@@ -59,7 +65,9 @@ class PgliteDriver implements SqlDriver {
  * driver borrows it and its `close()` leaves it open for whoever opened it.
  */
 export const openPgliteDriver = async (database: string | PGlite): Promise<SqlDriver> =>
-  typeof database === "string" ? new PgliteDriver(await PGlite.create(database), true) : new PgliteDriver(database, false);
+  typeof database === "string"
+    ? new PgliteDriver(await PGlite.create(database, { extensions: { pg_trgm } }), true)
+    : new PgliteDriver(database, false);
 
 export interface PgliteEventStoreOptions extends SqlEventStoreOptions {
   /** A data directory, `memory://` for a throwaway store, or an open PGlite to share. */

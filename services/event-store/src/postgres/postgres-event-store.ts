@@ -111,8 +111,39 @@ class PostgresDriver implements SqlDriver {
     this.#wakeAll();
   }
 
+  /** One connection per listener; after a drop it reconnects, and the caller's polling covers the gap. */
+  async onNotification(channel: string, handle: (payload: string) => void): Promise<() => Promise<void>> {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    const connect = async (): Promise<void> => {
+      if (stopped || this.#closed) return;
+      const next = new pg.Client({ connectionString: this.#connectionString });
+      next.on("notification", (message) => {
+        if (message.channel === channel) handle(message.payload ?? "");
+      });
+      next.on("error", () => {
+        next.end().catch(() => undefined);
+        if (client === next) client = undefined;
+        setTimeout(() => void connect().catch(() => undefined), 1000);
+      });
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      this.#channelClients.add(next);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (client) this.#channelClients.delete(client);
+      await client?.end().catch(() => undefined);
+    };
+  }
+
+  readonly #channelClients = new Set<pg.Client>();
+
   async close(): Promise<void> {
     this.#closed = true;
+    for (const client of this.#channelClients) await client.end().catch(() => undefined);
     await this.#listener?.end().catch(() => undefined);
     await this.#pool.end();
   }

@@ -23,6 +23,7 @@ const borrowed = (driver: SqlDriver): SqlDriver => {
   return {
     query: (text, params, name) => driver.query(text, params, name),
     transaction: (work) => driver.transaction(work),
+    onNotification: (channel, handle) => driver.onNotification(channel, handle),
     ...(listen
       ? {
           listen: (onAppended: () => void) =>

@@ -24,6 +24,11 @@ export interface SqlDriver {
   listen?(onAppended: () => void): Promise<void>;
   /** Tells other processes that events were appended (coalesced by the caller). */
   announce?(): Promise<void>;
+  /**
+   * Receives the payloads of `pg_notify(channel, …)` from any session of this database (for
+   * example the projectors' progress). Resolves once listening; the returned function stops it.
+   */
+  onNotification(channel: string, handle: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -106,7 +111,7 @@ export class SqlEventStore implements EventStore {
     const rows = await this.#driver.query(
       `select ${COLUMNS} from es_events
         where stream_id = $1 and stream_position >= $2 and ($3::bigint is null or stream_position <= $3::bigint)
-        order by stream_position`,
+        order by es_events.stream_position`,
       [streamId, from.toString(), to === undefined ? null : to.toString()],
       "es_read_stream",
     );

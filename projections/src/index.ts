@@ -1,0 +1,10 @@
+/*
+ * The read side: the projection engine and one folder per read model (its tables, its apply, its
+ * queries), kept side by side.
+ */
+export * from "./engine/projection.ts";
+export * from "./engine/projector.ts";
+export * from "./engine/lag.ts";
+export * from "./engine/wait-for-position.ts";
+export { listBuilds, tableOf, startBuild, type Build, type BuildStatus } from "./engine/registry.ts";
+export { ALL_PROJECTIONS } from "./all-projections.ts";
