@@ -3,6 +3,10 @@ import express from "express";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 import { openApiDocument } from "./openapi.ts";
+import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projections";
+import { mountLive } from "./live.ts";
+import { createRequestMetrics, mountMetrics } from "./metrics.ts";
+import { auditQueryEndpoints } from "./routes/audit-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
@@ -26,6 +30,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...gatewayEndpoints(deps),
   ...intakeEndpoints(deps),
   ...publicEndpoints(deps),
+  ...auditQueryEndpoints(deps),
 ];
 
 /** The HTTP edge. Every answer uses the specs' envelope `{status, message, data}`. */
@@ -34,6 +39,19 @@ export const createApp = (deps: AppDeps): express.Express => {
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use("/api", express.json({ limit: "2mb" }));
+
+  // Ready when the log answers and every read model has a live build no more than a minute behind.
+  app.get("/api/ready", async (_req, res) => {
+    try {
+      const lag = await projectionLag(deps.readDb, deps.store);
+      const waiting = ALL_PROJECTIONS.filter((p) => !lag.some((l) => l.projection === p.name && l.status === "live" && l.secondsBehind < 60));
+      if (waiting.length === 0) res.json({ status: 1, message: "Ready", data: { projections: lag } });
+      else res.status(503).json({ status: 0, message: `Read models not ready: ${waiting.map((p) => p.name).join(", ")}`, data: { projections: lag } });
+    } catch (error) {
+      console.error("readiness check failed", error);
+      res.status(503).json({ status: 0, message: "The database is not reachable.", data: null });
+    }
+  });
 
   app.get("/api/health", async (_req, res) => {
     try {
@@ -54,11 +72,16 @@ export const createApp = (deps: AppDeps): express.Express => {
   app.get("/api/openapi.json", (_req, res) => {
     res.json(document);
   });
+  const metrics = createRequestMetrics();
   mountEndpoints(app, endpoints, {
     tokens: deps.tokens,
     credentials: deps.credentials,
     serviceToken: deps.serviceToken,
+    metrics,
+    waitForReadModels: (position) => waitForPosition(deps.readDb, position, ALL_PROJECTIONS.map((p) => p.name)),
   });
+  mountLive(app, deps);
+  mountMetrics(app, deps, metrics);
 
   app.use("/api", (_req, res) => {
     res.status(404).json(fail(404, "This API path does not exist.").body);

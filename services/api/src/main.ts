@@ -27,6 +27,9 @@ const main = async () => {
     }
   }
 
+  const projector = await runtime.startProjectors();
+  await projector.ready;
+
   const server = createApp(deps).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type SqlDriver } from "@etd/event-store";
+import { ALL_PROJECTIONS, startProjector, type Projector } from "@etd/projections";
 import type { AppDeps } from "./app.ts";
 import { createCredentials } from "./auth/credentials.ts";
 import { createThrottle } from "./auth/throttle.ts";
@@ -18,6 +19,8 @@ import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
 export interface Runtime {
   readonly deps: AppDeps;
   readonly driver: SqlDriver;
+  /** Runs every projection in this process (npm start, tests); production runs them apart. */
+  startProjectors(): Promise<Projector>;
   close(): Promise<void>;
 }
 
@@ -52,10 +55,16 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       now: options.now ?? (() => new Date()),
       eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
     };
+    let projector: Projector | undefined;
     return {
       deps,
       driver,
+      startProjectors: async () => {
+        projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, onEvent: (message) => console.log(`[projections] ${message}`) });
+        return projector;
+      },
       close: async () => {
+        await projector?.stop();
         await store.close();
         await driver.close();
       },

@@ -5,6 +5,8 @@ import type { Credentials } from "../auth/credentials.ts";
 import { isAllowed, type Action } from "../auth/permissions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
 import { fail, type Reply } from "./reply.ts";
+import { parsePosition, type GlobalPosition } from "@etd/event-store";
+import type { RequestMetrics } from "../metrics.ts";
 
 /*
  * One table of endpoints, each naming its guard, so that the server checks every call the same
@@ -42,10 +44,21 @@ export interface GuardDeps {
   readonly serviceToken: string | undefined;
 }
 
+export interface MountDeps extends GuardDeps {
+  /** Read-your-writes: waits until the read models have applied a position. */
+  readonly waitForReadModels: (position: GlobalPosition) => Promise<boolean>;
+  readonly metrics: RequestMetrics;
+}
+
 export const UNAUTHORIZED = "Your session has expired or is not valid. Please sign in again.";
 export const FORBIDDEN = "You do not have permission to do this.";
 
 const send = (res: express.Response, reply: Reply) => {
+  if (reply.raw) {
+    if (reply.raw.fileName) res.attachment(reply.raw.fileName);
+    res.status(reply.httpStatus).type(reply.raw.contentType).send(reply.raw.body);
+    return;
+  }
   res.status(reply.httpStatus).json(reply.body);
 };
 
@@ -64,22 +77,31 @@ export const authenticate = async (
   return { id: credential.staffId, name: credential.name, type: credential.role };
 };
 
-export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: GuardDeps): void => {
+export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: MountDeps): void => {
   for (const endpoint of endpoints) {
     app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
+      const started = performance.now();
+      res.once("finish", () => deps.metrics.observe(endpoint.method.toUpperCase(), endpoint.path, res.statusCode, (performance.now() - started) / 1000));
       void (async () => {
         const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
         const context = { req, requestId, ip: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0" };
-        if (endpoint.guard === "public") return send(res, await endpoint.handle({ ...context, user: undefined }));
+        const answer = async (user: SessionUser | undefined) => {
+          // A client that has just run a command sends its position to read its own write.
+          const readAfter = req.get("x-read-after");
+          const position = readAfter ? parsePosition(readAfter) : undefined;
+          if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position)));
+          send(res, await endpoint.handle({ ...context, user }));
+        };
+        if (endpoint.guard === "public") return answer(undefined);
         if (endpoint.guard === "service") {
           const token = tokenFromHeader(req.get("authorization"));
           if (!deps.serviceToken || token !== deps.serviceToken) return send(res, fail(401, UNAUTHORIZED));
-          return send(res, await endpoint.handle({ ...context, user: undefined }));
+          return answer(undefined);
         }
         const user = await authenticate(deps, req.get("authorization"));
         if (!user) return send(res, fail(401, UNAUTHORIZED));
         if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN));
-        send(res, await endpoint.handle({ ...context, user }));
+        await answer(user);
       })().catch(next);
     });
   }

@@ -6,12 +6,14 @@ import type { IsoDate, OrderId } from "@etd/events";
  * same "required" message, because the existing client sends either.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /** A required text field; `required` is the spec's message for a missing or blank value. */
 export const requiredText = (required: string, maxLength = 500) =>
   Schema.String.check(
     Schema.makeFilter((s: string) => s.trim().length > 0 || required),
+    // PostgreSQL's text and jsonb cannot hold U+0000: refused here, it would otherwise fail as a 500.
+    Schema.makeFilter((s: string) => !s.includes("\u0000") || "Must not contain the NUL character."),
     Schema.isMaxLength(maxLength, { message: `Must be at most ${maxLength} characters.` }),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 

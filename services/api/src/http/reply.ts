@@ -9,6 +9,8 @@ import { Result, Schema, SchemaIssue } from "effect";
 export interface Reply {
   readonly httpStatus: number;
   readonly body: { readonly status: 0 | 1; readonly message: string; readonly data: unknown } & Record<string, unknown>;
+  /** Sent instead of the JSON body: exports and other files. */
+  readonly raw?: { readonly contentType: string; readonly body: string; readonly fileName?: string };
 }
 
 export const ok = (message: string, data: unknown = null, extra: Record<string, unknown> = {}): Reply => ({

@@ -51,6 +51,7 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
     if (!("staffId" in added)) throw new Error(added.body.message);
     staff[member.role] = { id: added.staffId, name: member.name, email: member.email };
   }
+  await (await runtime.startProjectors()).ready;
   const server: Server = createApp(runtime.deps).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,72 @@
+import type express from "express";
+import { projectionLag } from "@etd/projections";
+import type { ApiDeps } from "./api-deps.ts";
+
+/*
+ * `/metrics` in Prometheus text (DESIGN §5): projection lag in events and seconds, the event
+ * store's horizon age, and the latency of every endpoint. Served on the API's own address, which
+ * is loopback unless an operator chooses otherwise.
+ */
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+interface Histogram {
+  readonly counts: number[];
+  sum: number;
+  count: number;
+}
+
+export interface RequestMetrics {
+  observe(method: string, route: string, status: number, seconds: number): void;
+  render(): string;
+}
+
+export const createRequestMetrics = (): RequestMetrics => {
+  const histograms = new Map<string, Histogram>();
+  return {
+    observe: (method, route, status, seconds) => {
+      const key = `method="${method}",route="${route}",status="${Math.floor(status / 100)}xx"`;
+      const h = histograms.get(key) ?? { counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
+      BUCKETS.forEach((bound, i) => {
+        if (seconds <= bound) h.counts[i]!++;
+      });
+      h.sum += seconds;
+      h.count++;
+      histograms.set(key, h);
+    },
+    render: () => {
+      const lines = ["# HELP http_request_duration_seconds Time to answer a request, by endpoint.", "# TYPE http_request_duration_seconds histogram"];
+      for (const [labels, h] of histograms) {
+        BUCKETS.forEach((bound, i) => lines.push(`http_request_duration_seconds_bucket{${labels},le="${bound}"} ${h.counts[i]}`));
+        lines.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${h.count}`);
+        lines.push(`http_request_duration_seconds_sum{${labels}} ${h.sum}`);
+        lines.push(`http_request_duration_seconds_count{${labels}} ${h.count}`);
+      }
+      return lines.join("\n");
+    },
+  };
+};
+
+export const mountMetrics = (app: express.Express, deps: ApiDeps, requests: RequestMetrics): void => {
+  app.get("/metrics", (_req, res, next) => {
+    void (async () => {
+      const [lag, horizon] = await Promise.all([projectionLag(deps.readDb, deps.store), deps.store.horizonAgeSeconds()]);
+      const lines = [
+        "# HELP projection_lag_events Events in the log that a projection build has not applied yet.",
+        "# TYPE projection_lag_events gauge",
+        ...lag.map((l) => `projection_lag_events{projection="${l.projection}",build="${l.build}",status="${l.status}"} ${l.eventsBehind ?? "NaN"}`),
+        "# HELP projection_lag_seconds Age of the oldest event a projection build has not applied yet.",
+        "# TYPE projection_lag_seconds gauge",
+        ...lag.map((l) => `projection_lag_seconds{projection="${l.projection}",build="${l.build}",status="${l.status}"} ${l.secondsBehind}`),
+        "# HELP projection_events_applied_total Events a projection build has applied.",
+        "# TYPE projection_events_applied_total counter",
+        ...lag.map((l) => `projection_events_applied_total{projection="${l.projection}",build="${l.build}",status="${l.status}"} ${l.eventsApplied}`),
+        "# HELP event_store_horizon_age_seconds Age of the oldest open transaction holding back readers of the log.",
+        "# TYPE event_store_horizon_age_seconds gauge",
+        `event_store_horizon_age_seconds ${horizon}`,
+        requests.render(),
+      ];
+      res.type("text/plain; version=0.0.4").send(lines.join("\n") + "\n");
+    })().catch(next);
+  });
+};
