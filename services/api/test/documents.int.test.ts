@@ -77,6 +77,12 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
     expect(everything.filter((file) => file.startsWith(path.join(root, "docs", orderId!) + path.sep))).toHaveLength(4);
   });
 
+  it("an upload for an order that does not exist is refused and leaves no file behind", async () => {
+    const answer = await upload({ orderId: "9000000001", email: "a@example.com" }, { name: "x.pdf", content: PDF }, await api.login("Team"));
+    expect(answer).toMatchObject({ status: 404, body: { status: 0, message: "Order 9000000001 was not found." } });
+    expect((await listFiles(api.dataDir)).filter((file) => file.includes("9000000001"))).toEqual([]);
+  });
+
   it("PUBLIC-1: the track form's messages; a wrong id and a wrong e-mail get the same answer", async () => {
     const [orderId] = await api.placeOrders(1);
     const placed = (await api.runtime.deps.store.readStream(`order-${orderId}`))[0]!;

@@ -58,6 +58,8 @@ export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
         provider: fields.mailServiceProvider?.trim().toLowerCase() === "sendgrid" ? "Sendgrid" : "AWS",
         to: fields.email!.trim(),
       });
+      // A refused upload (no such order, permanently deleted) must not leave its file behind.
+      if (!ran.ok) await deps.storage.remove(file.storedPath);
       return replyTo(ran, "Document has been uploaded successfully and the mail is on its way");
     },
   },

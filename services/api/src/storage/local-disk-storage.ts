@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
-import { mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, realpath, rename, rm, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { storageKey, type DocumentStorage, type StagedDocument, type StorageKey, type StoredDocument } from "./storage.ts";
@@ -205,6 +205,15 @@ export const createLocalDiskStorage = async (options: LocalDiskStorageOptions): 
       const handle = await openExisting(storedPath);
       await handle?.close();
       return handle !== undefined;
+    },
+    remove: async (storedPath) => {
+      const key = storageKey(storedPath);
+      if (key === undefined) return;
+      const full = pathOf(key);
+      if (!(await isPlainFolder(path.dirname(full)))) return;
+      await unlink(full).catch((error: unknown) => {
+        if (errorCode(error) !== "ENOENT") throw error;
+      });
     },
   };
 };

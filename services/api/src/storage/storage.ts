@@ -37,6 +37,8 @@ export interface DocumentStorage {
   /** The document's bytes, or undefined when there is none at that path (or the path is not valid). */
   open(storedPath: string): Promise<Readable | undefined>;
   exists(storedPath: string): Promise<boolean>;
+  /** Deletes a document nothing refers to (an upload whose command was refused); no-op when absent. */
+  remove(storedPath: string): Promise<void>;
 }
 
 // A conservative segment: what a file or folder may be called on any common filesystem and in a

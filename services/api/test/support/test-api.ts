@@ -28,6 +28,11 @@ export interface TestApi {
   readonly staff: Record<Role, { id: string; name: string; email: string }>;
   login(role: Role): Promise<string>;
   call(method: string, apiPath: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }>;
+  /**
+   * How many events the log holds, counted in the table: unlike the head position it is not held
+   * back by transactions in other databases of the same server.
+   */
+  eventCount(): Promise<number>;
   /** Places demo order bodies through intake; answers their order ids. */
   placeOrders(count: number, options?: { seed?: number; firstId?: number }): Promise<string[]>;
   close(): Promise<void>;
@@ -74,6 +79,7 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
     dataDir,
     staff,
     call,
+    eventCount: async () => Number((await runtime.driver.query("select count(*)::bigint as n from es_events"))[0]!.n),
     login: async (role) => {
       const cached = tokens.get(role);
       if (cached) return cached;

@@ -120,6 +120,8 @@ const MAX_TEXT = 1000;
 
 const BoundedText = Schema.String.check(
   Schema.isMaxLength(MAX_TEXT, { message: `Must be at most ${String(MAX_TEXT)} characters.` }),
+  // PostgreSQL's text and jsonb cannot hold U+0000: refused here rather than failing as a 500.
+  Schema.makeFilter((s: string) => !s.includes("\u0000") || "Must not contain the NUL character."),
 );
 
 /** Free text; numbers are taken as their digits (phone codes, house numbers, pincodes). */
