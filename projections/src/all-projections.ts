@@ -1,4 +1,8 @@
 import type { Projection } from "./engine/projection.ts";
+import { gatewaysProjection } from "./gateways/index.ts";
+import { orderDetailsProjection } from "./order-details/index.ts";
+import { reportsProjection } from "./reports/index.ts";
+import { teamProjection } from "./team/index.ts";
 
 /** Every read model, in the order a fresh database builds them. */
-export const ALL_PROJECTIONS: readonly Projection[] = [];
+export const ALL_PROJECTIONS: readonly Projection[] = [orderDetailsProjection, reportsProjection, teamProjection, gatewaysProjection];

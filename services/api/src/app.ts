@@ -7,6 +7,10 @@ import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projection
 import { mountLive } from "./live.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
 import { auditQueryEndpoints } from "./routes/audit-queries.ts";
+import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
+import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
+import { reportQueryEndpoints } from "./routes/report-queries.ts";
+import { teamQueryEndpoints } from "./routes/team-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
@@ -31,6 +35,10 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...intakeEndpoints(deps),
   ...publicEndpoints(deps),
   ...auditQueryEndpoints(deps),
+  ...orderDetailQueryEndpoints(deps),
+  ...reportQueryEndpoints(deps),
+  ...teamQueryEndpoints(deps),
+  ...gatewayQueryEndpoints(deps),
 ];
 
 /** The HTTP edge. Every answer uses the specs' envelope `{status, message, data}`. */

@@ -462,7 +462,7 @@ describe.skipIf(!available)("R5: fuzzing the command endpoints", () => {
       gatewayIds: new Set(gateways.filter((e) => e.type === "GatewayRegistered").map((e) => String((e.data as { gatewayId: string }).gatewayId))),
       intakeTemplate: { ...demo, order_id: existingOrders[0], processing_date: new Date().toISOString().slice(0, 10) },
     };
-    commands = allEndpoints(api.runtime.deps).filter((endpoint) => endpoint.method !== "get");
+    commands = allEndpoints(api.runtime.deps).filter((endpoint) => endpoint.method !== "get" && (!endpoint.readOnly || endpoint.path === "/front/track-order"));
   }, 60_000);
 
   afterAll(async () => {

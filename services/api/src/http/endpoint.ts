@@ -35,6 +35,8 @@ export interface Endpoint {
   /** The request body's schema, for the OpenAPI document; the handler decodes with it. */
   readonly body?: Schema.Top;
   readonly handle: (context: RequestContext) => Promise<Reply>;
+  /** A POST that only reads (the specs send some searches and reports as POST); never appends. */
+  readonly readOnly?: boolean;
   /** Extra per-request permission rules that depend on the payload (e.g. soft versus permanent delete). */
 }
 

@@ -48,6 +48,7 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/front/track-order",
     guard: "public",
+    readOnly: true,
     summary: "Find an order by its id and the application's e-mail (PUBLIC-1)",
     body: TrackOrderRequest,
     handle: async ({ req, ip }) => {

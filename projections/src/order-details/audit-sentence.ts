@@ -1,0 +1,163 @@
+import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
+import { statusLabel } from "./status-labels.ts";
+
+/*
+ * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and
+ * what changed. The sentence names staff (they are accountable), never the traveller: no names,
+ * e-mail addresses, IPs, or comment text, which may quote them. Everything personal stays in the
+ * event's encrypted part and in the detail page.
+ */
+
+/** A staff member as the timeline last knew them, to name the target of a staff event. */
+export interface KnownStaff {
+  readonly name: string;
+  readonly role: Role;
+  readonly email: string;
+}
+
+/** What a sentence needs beyond its event: the state just before it. */
+export interface AuditContext {
+  /** The order's current document before this event (the one a resend or reminder mails). */
+  readonly currentFileName: string | undefined;
+  readonly staff: (staffId: string) => KnownStaff | undefined;
+  readonly gatewayName: (gatewayId: string) => string | undefined;
+}
+
+/** "Maria Santos (Manager)", "order-intake", "The traveller". */
+export const actorLabel = (actor: Actor): string => {
+  switch (actor.kind) {
+    case "staff":
+      return `${actor.name} (${actor.role})`;
+    case "system":
+      return actor.name;
+    case "customer":
+      return "The traveller";
+  }
+};
+
+const move = (from: OrderStatus, to: OrderStatus) => `status ${statusLabel(from)} → ${statusLabel(to)}`;
+
+const MAIL_NAMES: { readonly [P in MailPurpose]: string } = {
+  document: "document mail",
+  reminder: "download reminder mail",
+  invoice: "invoice mail",
+};
+
+const TRANSPORT_NAMES: { readonly [T in MailTransport]: string } = {
+  ses: "AWS SES",
+  sendgrid: "Sendgrid",
+  outbox: "outbox (.eml file, no provider credentials)",
+};
+
+const FLAG_NAMES = [
+  ["whatsapp", "Whatsapp"],
+  ["telephone", "Telephone"],
+  ["statusRefund", "Refund"],
+  ["voided", "Voided"],
+  ["chargeBack", "Chargeback"],
+  ["reportError", "ReportError"],
+] as const;
+
+const isSelf = (actor: Actor, staffId: string) => actor.kind === "staff" && actor.id === staffId;
+
+/** "Paolo Reyes", or "team member 9b1e44" for someone the timeline never saw added. */
+const staffName = (context: AuditContext, staffId: string) => context.staff(staffId)?.name ?? `team member ${staffId}`;
+
+/** What the event did, without the actor: "moved the order from Pending to Completed". */
+export const describeChange = (event: AnyEvent, context: AuditContext): string => {
+  switch (event.type) {
+    case "OrderPlaced": {
+      const { data } = event;
+      const due = data.processingDate > data.createdAt.slice(0, 10) ? `; a future order, due ${data.processingDate}` : "";
+      return `placed the order (${data.processingMode}, ${data.landingDomain} domain)${due}`;
+    }
+    case "OrderClaimed": {
+      const { data } = event;
+      const whom = isSelf(event.metadata.actor, data.assignee.id) ? "themselves" : data.assignee.name;
+      return `assigned the order to ${whom}; ${move(data.from, "Pending")}`;
+    }
+    case "OrderStatusChanged": {
+      const { from, to } = event.data;
+      if (to === "Deleted") return `deleted the order (soft delete; it was ${statusLabel(from)})`;
+      if (from === "Deleted") return `restored the order from Deleted to ${statusLabel(to)}`;
+      return `moved the order from ${statusLabel(from)} to ${statusLabel(to)}`;
+    }
+    case "OrderMovedToOriginalFolder": {
+      const { from, to, previousAssignee } = event.data;
+      const cleared = previousAssignee === undefined ? "" : ` and took it off ${previousAssignee.name}`;
+      return `moved the order back to ${statusLabel(to)} Orders${cleared}; ${move(from, to)}`;
+    }
+    case "OrderRefundRequested":
+      return `asked for a refund, refund date ${event.data.refundDate}; ${move(event.data.from, "Refund")}`;
+    case "OrderRefunded":
+      return `marked the refund as paid back; ${move("Refund", "CompletedRefund")}`;
+    case "OrderChargebackMarked":
+      return `marked the order as a chargeback; ${move(event.data.from, "ChargeBack")}`;
+    case "OrderPermanentlyDeleted":
+      return "deleted the order permanently: its personal data is erased, its history kept";
+    case "RemarkAdded": {
+      const { data } = event;
+      const flags = FLAG_NAMES.filter(([key]) => data[key]).map(([, name]) => name);
+      const signed = event.metadata.actor.kind === "staff" && event.metadata.actor.name === data.remarkerName ? "" : ` signed ${data.remarkerName}`;
+      return `added a comment${signed} (${flags.length === 0 ? "no flags" : `flags: ${flags.join(", ")}`})`;
+    }
+    case "DocumentUploaded":
+      return `uploaded ${event.data.fileName} and asked ${event.data.provider} to mail it`;
+    case "DocumentMailResent":
+      return `asked ${event.data.provider} to mail ${context.currentFileName ?? "the document"} again`;
+    case "ReminderMailSent":
+      return `asked ${event.data.provider} to send a reminder to download ${context.currentFileName ?? "the document"}`;
+    case "InvoiceSent":
+      return `asked ${event.data.provider} to mail the invoice`;
+    case "DocumentMailed": {
+      const { data } = event;
+      const file = data.fileName === undefined ? "" : ` (${data.fileName})`;
+      return `delivered the ${MAIL_NAMES[data.purpose]}${file} via ${TRANSPORT_NAMES[data.transport]}; ${data.provider} was asked`;
+    }
+    case "DocumentMailFailed": {
+      const { data } = event;
+      const next = data.willRetry ? "will retry" : "gave up";
+      return `could not deliver the ${MAIL_NAMES[data.purpose]} via ${data.provider} (attempt ${String(data.attempt)}: ${data.reason}); ${next}`;
+    }
+    case "DocumentDownloaded": {
+      const { data } = event;
+      const device = [data.browser, data.os && `on ${data.os}`, data.deviceType && `(${data.deviceType})`].filter(Boolean).join(" ");
+      return `downloaded ${data.fileName}${device ? ` with ${device}` : ""}`;
+    }
+    case "TransactionDetailsRecorded":
+      return `recorded transaction ${event.data.transactionId} with merchant ${event.data.merchantName}`;
+    case "DefencePackGenerated":
+      return `generated defence pack ${String(event.data.packType)} (${event.data.fileName})`;
+    case "StaffMemberAdded":
+      return `added ${event.data.name} to the team as ${event.data.role}`;
+    case "StaffMemberUpdated": {
+      const { data } = event;
+      const before = context.staff(data.staffId);
+      if (before === undefined) return `updated the profile of ${data.name} (${data.role})`;
+      const changes = [
+        ...(before.name === data.name ? [] : [`renamed ${before.name} to ${data.name}`]),
+        ...(before.role === data.role ? [] : [`changed the role of ${data.name} from ${before.role} to ${data.role}`]),
+        ...(before.email.toLowerCase() === data.email.toLowerCase() ? [] : [`changed the e-mail address of ${data.name}`]),
+      ];
+      return changes.length === 0 ? `saved the profile of ${data.name} without changes` : changes.join(", ");
+    }
+    case "StaffMemberDeleted":
+      return `removed ${staffName(context, event.data.staffId)} from the team`;
+    case "PasswordChanged":
+      return isSelf(event.metadata.actor, event.data.staffId)
+        ? "changed their own password"
+        : `set a new password for ${staffName(context, event.data.staffId)}`;
+    case "GatewayRegistered":
+      return `registered the payment gateway ${event.data.gatewayName}`;
+    case "GatewaySelected": {
+      const { data } = event;
+      const name = (id: string) => context.gatewayName(id) ?? `gateway ${id}`;
+      const replacing = data.previousGatewayId === undefined ? "" : `, replacing ${name(data.previousGatewayId)}`;
+      return `made ${name(data.gatewayId)} the active gateway of the ${data.domain} domain${replacing}`;
+    }
+  }
+};
+
+/** The timeline's line: "Maria Santos (Manager) assigned the order to themselves; status New → Pending". */
+export const describeEvent = (event: AnyEvent, context: AuditContext): string =>
+  `${actorLabel(event.metadata.actor)} ${describeChange(event, context)}`;

@@ -1,0 +1,268 @@
+import type { Query } from "@etd/event-store";
+import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
+import {
+  batchNeeds,
+  foldBatch,
+  type AuditRow,
+  type CommentRow,
+  type DownloadRow,
+  type MailRow,
+  type NameRow,
+  type OrderDetailsRow,
+} from "./order-details-fold.ts";
+
+/*
+ * The order detail read models (DESIGN §5, CARD-2, CARD-4): the order document the view page
+ * reads (ORDER-1..7), its mail, download and comment histories (ORDER-2, ORDER-8, ORDER-9,
+ * PUBLIC-2), and the audit timeline of every stream.
+ *
+ * apply reads the rows a batch needs once, folds the batch in memory (order-details-fold.ts) and
+ * writes each table back with one statement: a rebuild costs a few statements per batch, not
+ * per event.
+ *
+ * Permanent delete (OrderPermanentlyDeleted) erases the person, keeps the history:
+ * - order_details: the document keeps the trip, the declarations without the person and the
+ *   processing fields (an allow-list); the status stays Deleted; `erased` is set.
+ * - mail_history: the recipient address is blanked; the rows stay (what was mailed, when, how).
+ * - download_history: ip and location are blanked; browser, device and time stay.
+ * - comment_history: kept as it is. Comments are the staff's own notes about their work, written
+ *   by them and needed as dispute evidence; the person's data lives in the order, not in them.
+ *   (If staff quoted a passport number in a comment, it stays: the comment form is not a place
+ *   for personal data, and the event store keeps the same text.)
+ * - audit_timeline: never holds personal data, so nothing to do.
+ * After a rebuild the events themselves arrive with `personal: {erased: true}`, so the same rows
+ * come out without anything to blank.
+ */
+
+export const ORDER_DETAIL_TABLES = {
+  orders: "order_details",
+  mails: "mail_history",
+  downloads: "download_history",
+  comments: "comment_history",
+  audit: "audit_timeline",
+  names: "audit_names",
+} as const;
+
+type Base = keyof typeof ORDER_DETAIL_TABLES;
+
+const migrate = async (query: Query, table: TableName): Promise<void> => {
+  const t = (base: Base) => table(ORDER_DETAIL_TABLES[base]);
+  await query(`
+    create table ${t("orders")} (
+      order_id text primary key,
+      document jsonb not null,
+      process_status text not null,
+      assignee_id text,
+      assignee_name text,
+      file_name text,
+      stored_path text,
+      uploaded_by_id text,
+      uploaded_by_name text,
+      uploaded_at timestamptz,
+      refund_date date,
+      transaction_id text,
+      merchant_name text,
+      defence_packs jsonb not null default '[]',
+      erased boolean not null default false,
+      stream_position bigint not null,
+      updated_at timestamptz not null
+    )`);
+  await query(`
+    create table ${t("mails")} (
+      mail_id text primary key,
+      order_id text not null,
+      stream_position bigint not null,
+      create_ts timestamptz not null,
+      purpose text not null,
+      remainder_mail smallint not null,
+      mail_service_provider text not null,
+      file1 text,
+      file_path text,
+      requested_by text not null,
+      recipient text,
+      status text not null check (status in ('requested', 'sent', 'failed')),
+      transport text,
+      message_id text,
+      reason text,
+      attempt integer not null,
+      will_retry boolean not null,
+      sent_at timestamptz,
+      updated_at timestamptz not null
+    )`);
+  await query(`create index ${t("mails")}_order on ${t("mails")} (order_id, stream_position)`);
+  await query(`
+    create table ${t("downloads")} (
+      download_id text primary key,
+      order_id text not null,
+      stream_position bigint not null,
+      create_ts timestamptz not null,
+      ip text,
+      location text,
+      timezone text,
+      browser text,
+      os text,
+      device text,
+      device_type text,
+      file text not null
+    )`);
+  await query(`create index ${t("downloads")}_order on ${t("downloads")} (order_id, stream_position)`);
+  await query(`
+    create table ${t("comments")} (
+      remark_id text primary key,
+      order_id text not null,
+      stream_position bigint not null,
+      created_at timestamptz not null,
+      us_date text not null,
+      us_time text not null,
+      remark_name text not null,
+      remark text not null,
+      added_by text not null,
+      whatsapp char(1) not null,
+      telephone char(1) not null,
+      status_refund char(1) not null,
+      voided char(1) not null,
+      chargeback char(1) not null,
+      report_error char(1) not null
+    )`);
+  await query(`create index ${t("comments")}_order on ${t("comments")} (order_id, stream_position)`);
+  await query(`
+    create table ${t("audit")} (
+      stream text not null,
+      stream_position bigint not null,
+      log_tx numeric(20, 0) not null,
+      log_seq numeric(20, 0) not null,
+      event_id text not null,
+      occurred_at timestamptz not null,
+      order_id text,
+      actor_kind text not null,
+      actor_id text,
+      actor_name text not null,
+      actor_role text,
+      event_type text not null,
+      summary text not null,
+      primary key (stream, stream_position)
+    )`);
+  await query(`
+    create table ${t("names")} (
+      ref text primary key,
+      name text not null,
+      role text,
+      email text
+    )`);
+};
+
+/** Column lists with their types, for `jsonb_to_recordset`: one parameter carries every row. */
+const COLUMNS = {
+  orders: `order_id text, document jsonb, process_status text, assignee_id text, assignee_name text, file_name text,
+    stored_path text, uploaded_by_id text, uploaded_by_name text, uploaded_at timestamptz, refund_date date,
+    transaction_id text, merchant_name text, defence_packs jsonb, erased boolean, stream_position bigint, updated_at timestamptz`,
+  mails: `mail_id text, order_id text, stream_position bigint, create_ts timestamptz, purpose text, remainder_mail smallint,
+    mail_service_provider text, file1 text, file_path text, requested_by text, recipient text, status text, transport text,
+    message_id text, reason text, attempt integer, will_retry boolean, sent_at timestamptz, updated_at timestamptz`,
+  downloads: `download_id text, order_id text, stream_position bigint, create_ts timestamptz, ip text, location text,
+    timezone text, browser text, os text, device text, device_type text, file text`,
+  comments: `remark_id text, order_id text, stream_position bigint, created_at timestamptz, us_date text, us_time text,
+    remark_name text, remark text, added_by text, whatsapp char(1), telephone char(1), status_refund char(1), voided char(1),
+    chargeback char(1), report_error char(1)`,
+  audit: `stream text, stream_position bigint, log_tx numeric(20, 0), log_seq numeric(20, 0), event_id text,
+    occurred_at timestamptz, order_id text, actor_kind text, actor_id text, actor_name text, actor_role text,
+    event_type text, summary text`,
+  names: "ref text, name text, role text, email text",
+} as const satisfies Record<Base, string>;
+
+/** The names in a column list; a comma inside parentheses (`numeric(20, 0)`) is not a separator. */
+const namesOf = (columns: string) => columns.split(/,(?![^(]*\))/).map((column) => column.trim().split(/\s+/)[0]!);
+
+/** `insert … select … from jsonb_to_recordset($1)`, replacing rows with the same key. */
+const upsert = async (query: Query, table: string, base: Base, key: string, rows: readonly object[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const columns = namesOf(COLUMNS[base]);
+  const updates = columns.filter((column) => column !== key).map((column) => `${column} = excluded.${column}`);
+  await query(
+    `insert into ${table} (${columns.join(", ")})
+     select ${columns.join(", ")} from jsonb_to_recordset($1::jsonb) as r(${COLUMNS[base]})
+     on conflict (${key}) do ${updates.length === 0 ? "nothing" : `update set ${updates.join(", ")}`}`,
+    [JSON.stringify(rows)],
+  );
+};
+
+/** Rows that are only ever added: a replayed batch (the engine never replays one) changes nothing. */
+const insertNew = async (query: Query, table: string, base: Base, key: string, rows: readonly object[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const columns = namesOf(COLUMNS[base]).join(", ");
+  await query(
+    `insert into ${table} (${columns})
+     select ${columns} from jsonb_to_recordset($1::jsonb) as r(${COLUMNS[base]})
+     on conflict (${key}) do nothing`,
+    [JSON.stringify(rows)],
+  );
+};
+
+/**
+ * Rows come back through `to_jsonb`, so both drivers (pg and PGlite) hand over the same JSON;
+ * timestamps are put back into the events' own ISO form.
+ */
+const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+const loadOrders = async (query: Query, table: string, orderIds: readonly string[]): Promise<OrderDetailsRow[]> => {
+  if (orderIds.length === 0) return [];
+  const rows = await query(`select to_jsonb(o) as row from ${table} o where order_id = any($1::text[])`, [orderIds]);
+  return rows.map(({ row }) => {
+    const r = row as OrderDetailsRow;
+    return { ...r, uploaded_at: iso(r.uploaded_at), updated_at: iso(r.updated_at)! };
+  });
+};
+
+const loadMails = async (query: Query, table: string, orderIds: readonly string[], causationIds: readonly string[]): Promise<MailRow[]> => {
+  if (orderIds.length === 0) return [];
+  const rows = await query(
+    `select to_jsonb(m) as row from ${table} m
+      where order_id = any($1::text[])
+        and (status = 'requested' or (status = 'failed' and will_retry) or mail_id = any($2::text[]))`,
+    [orderIds, causationIds],
+  );
+  return rows.map(({ row }) => {
+    const r = row as MailRow;
+    return { ...r, create_ts: iso(r.create_ts)!, sent_at: iso(r.sent_at), updated_at: iso(r.updated_at)! };
+  });
+};
+
+const loadNames = async (query: Query, table: string, refs: readonly string[]): Promise<NameRow[]> => {
+  if (refs.length === 0) return [];
+  const rows = await query(`select ref, name, role, email from ${table} where ref = any($1::text[])`, [refs]);
+  return rows as unknown as NameRow[];
+};
+
+const apply = async (events: readonly ProjectedEvent[], query: Query, table: TableName): Promise<void> => {
+  if (events.length === 0) return;
+  const t = (base: Base) => table(ORDER_DETAIL_TABLES[base]);
+  const needs = batchNeeds(events);
+  const [orders, mails, names] = [
+    await loadOrders(query, t("orders"), needs.orderIds),
+    await loadMails(query, t("mails"), needs.mailOrderIds, needs.causationIds),
+    await loadNames(query, t("names"), needs.nameRefs),
+  ];
+  const changes = foldBatch(events, { orders, mails, names });
+
+  await upsert(query, t("orders"), "orders", "order_id", changes.orders satisfies readonly OrderDetailsRow[]);
+  await upsert(query, t("mails"), "mails", "mail_id", changes.mails satisfies readonly MailRow[]);
+  await insertNew(query, t("downloads"), "downloads", "download_id", changes.downloads satisfies readonly DownloadRow[]);
+  await insertNew(query, t("comments"), "comments", "remark_id", changes.comments satisfies readonly CommentRow[]);
+  await insertNew(query, t("audit"), "audit", "stream, stream_position", changes.audit satisfies readonly AuditRow[]);
+  await upsert(query, t("names"), "names", "ref", changes.names satisfies readonly NameRow[]);
+  if (changes.erasedOrders.length > 0) {
+    // Rows written by earlier batches; this batch's own rows were blanked in memory.
+    await query(`update ${t("mails")} set recipient = null where order_id = any($1::text[]) and recipient is not null`, [changes.erasedOrders]);
+    await query(`update ${t("downloads")} set ip = null, location = null where order_id = any($1::text[]) and (ip is not null or location is not null)`, [
+      changes.erasedOrders,
+    ]);
+  }
+};
+
+export const orderDetailsProjection: Projection = {
+  name: "order_details",
+  version: 1,
+  tables: Object.values(ORDER_DETAIL_TABLES),
+  migrate,
+  apply,
+};

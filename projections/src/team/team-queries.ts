@@ -1,0 +1,58 @@
+import type { Query } from "@etd/event-store";
+import type { Role } from "@etd/events";
+import { TEAM_TABLES } from "./team-projection.ts";
+
+/*
+ * Reads for Manage Team (ADMIN-1). The list's Password column (000 §2) shows a fixed mask, and
+ * the edit form gets an empty password, which update-team-member reads as "keep the current
+ * one": were the form prefilled with the mask, saving it unchanged would set the mask as the
+ * password. No password or hash exists on the read side to leak in the first place.
+ */
+
+/** What the Password column shows for every member: not derived from anything. */
+export const PASSWORD_MASK = "******";
+
+export interface TeamMemberRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  /** The role, named `type` as in the spec's team member (000 §3). */
+  readonly type: Role;
+  readonly password: typeof PASSWORD_MASK;
+  readonly added_at: string;
+  readonly updated_at: string;
+  /** When a password was last set after the member was added; null if never. */
+  readonly password_changed_at: string | null;
+}
+
+/** One member for the edit form: the password field starts empty. */
+export interface TeamMemberInfo extends Omit<TeamMemberRow, "password"> {
+  readonly password: "";
+}
+
+const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const COLUMNS = `staff_id, name, email, role, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
+                 ${ISO("password_changed_at")} as password_changed_at`;
+
+const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password"> => ({
+  id: String(row.staff_id),
+  name: String(row.name),
+  email: String(row.email),
+  type: row.role as Role,
+  added_at: String(row.added_at),
+  updated_at: String(row.updated_at),
+  password_changed_at: (row.password_changed_at as string | null) ?? null,
+});
+
+/** The Team Member List: members not deleted, in the order they were added. */
+export const teamMembers = async (query: Query): Promise<TeamMemberRow[]> => {
+  const rows = await query(`select ${COLUMNS} from ${TEAM_TABLES.members} where not deleted order by added_at, staff_id`);
+  return rows.map((row) => ({ ...memberOf(row), password: PASSWORD_MASK }));
+};
+
+/** One member for the edit form; undefined when there is none, or they were deleted. */
+export const teamMember = async (query: Query, id: string): Promise<TeamMemberInfo | undefined> => {
+  const [row] = await query(`select ${COLUMNS} from ${TEAM_TABLES.members} where staff_id = $1 and not deleted`, [id]);
+  return row ? { ...memberOf(row), password: "" } : undefined;
+};

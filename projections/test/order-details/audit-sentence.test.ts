@@ -1,0 +1,270 @@
+import { Result } from "effect";
+import { describe, expect, it } from "vitest";
+import {
+  CATALOGUE,
+  decodeEvent,
+  encodeEvent,
+  GATEWAY_EVENTS,
+  ORDER_EVENTS,
+  STAFF_EVENTS,
+  type Actor,
+  type AnyEvent,
+  type EventOfType,
+  type EventType,
+} from "@etd/events";
+import { describeEvent, type AuditContext } from "../../src/order-details/audit-sentence.ts";
+import { asStaff, asSystem, ALICIA, CARLO, CUSTOMER, INTAKE, MAIL_REACTOR, MARIA, TESSA } from "./support/story.ts";
+
+/*
+ * CARD-4, DESIGN §5: the audit timeline has a readable line for every event of the catalogue,
+ * naming who did it and what changed, and nothing personal but staff names.
+ */
+
+const ORDER = "100234";
+const TRAVELLER = { first_name: "Juan", last_name: "Dela Cruz", email: "juan.delacruz@example.com", passport_number: "P1234567A" };
+
+const make = <T extends EventType>(type: T, data: object, actor: Actor): EventOfType<T> => {
+  const raw = { type, data, metadata: { actor, correlationId: "req-1", occurredAt: "2025-03-14T09:26:53.589Z" } } as unknown as AnyEvent;
+  // Through the codec both ways: every sample is an event the store could really hold.
+  const decoded = decodeEvent(encodeEvent(raw));
+  if (Result.isFailure(decoded)) throw decoded.failure;
+  return decoded.success as EventOfType<T>;
+};
+
+const gateway = { gatewayId: "stripe-1", gatewayName: "Stripe" };
+
+/** One event of each type, with the sentence it must read as. */
+const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } = {
+  OrderPlaced: [
+    make(
+      "OrderPlaced",
+      {
+        orderId: ORDER,
+        processingMode: "priority",
+        landingDomain: "primary",
+        processingDate: "2025-03-14",
+        createdAt: "2025-03-14T07:59:48.000Z",
+        application: { citizenship: "Philippines", transportation_type: "air", travel_type: "arrival" },
+        personal: TRAVELLER,
+      },
+      INTAKE,
+    ),
+    "order-intake placed the order (priority, primary domain)",
+  ],
+  OrderClaimed: [
+    make("OrderClaimed", { orderId: ORDER, from: "New", assignee: { id: MARIA.id, name: MARIA.name } }, asStaff(MARIA)),
+    "Maria Santos (Manager) assigned the order to themselves; status New → Pending",
+  ],
+  OrderStatusChanged: [
+    make("OrderStatusChanged", { orderId: ORDER, from: "Awaiting", to: "Completed" }, asStaff(ALICIA)),
+    "Alicia Ramos (Team) moved the order from Awaiting Customer to Completed",
+  ],
+  OrderMovedToOriginalFolder: [
+    make(
+      "OrderMovedToOriginalFolder",
+      { orderId: ORDER, from: "Pending", to: "Priority", previousAssignee: { id: ALICIA.id, name: ALICIA.name } },
+      asStaff(MARIA),
+    ),
+    "Maria Santos (Manager) moved the order back to Priority Orders and took it off Alicia Ramos; status Pending → Priority",
+  ],
+  OrderRefundRequested: [
+    make("OrderRefundRequested", { orderId: ORDER, from: "Completed", refundDate: "2025-03-20" }, asStaff(ALICIA)),
+    "Alicia Ramos (Team) asked for a refund, refund date 2025-03-20; status Completed → Refund",
+  ],
+  OrderRefunded: [
+    make("OrderRefunded", { orderId: ORDER }, asStaff(MARIA)),
+    "Maria Santos (Manager) marked the refund as paid back; status Refund → Completed Refund",
+  ],
+  OrderChargebackMarked: [
+    make("OrderChargebackMarked", { orderId: ORDER, from: "CustomerCalled" }, asStaff(TESSA)),
+    "Tessa Cruz (Night Staff) marked the order as a chargeback; status Customer Called → Chargeback",
+  ],
+  OrderPermanentlyDeleted: [
+    make("OrderPermanentlyDeleted", { orderId: ORDER, from: "Deleted" }, asStaff(CARLO)),
+    "Carlo Mendoza (Admin) deleted the order permanently: its personal data is erased, its history kept",
+  ],
+  RemarkAdded: [
+    make(
+      "RemarkAdded",
+      {
+        orderId: ORDER,
+        remark: "Juan Dela Cruz called about P1234567A",
+        remarkerName: "Tessa Cruz",
+        whatsapp: true,
+        telephone: false,
+        statusRefund: true,
+        voided: false,
+        chargeBack: false,
+        reportError: true,
+      },
+      asStaff(TESSA),
+    ),
+    "Tessa Cruz (Night Staff) added a comment (flags: Whatsapp, Refund, ReportError)",
+  ],
+  DocumentUploaded: [
+    make(
+      "DocumentUploaded",
+      {
+        orderId: ORDER,
+        fileName: "etravel.pdf",
+        storedPath: "docs/100234/etravel.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 48213,
+        uploadedBy: { id: TESSA.id, name: TESSA.name },
+        provider: "AWS",
+        personal: { to: TRAVELLER.email },
+      },
+      asStaff(TESSA),
+    ),
+    "Tessa Cruz (Night Staff) uploaded etravel.pdf and asked AWS to mail it",
+  ],
+  DocumentMailResent: [
+    make("DocumentMailResent", { orderId: ORDER, provider: "Sendgrid", personal: { to: TRAVELLER.email } }, asStaff(ALICIA)),
+    "Alicia Ramos (Team) asked Sendgrid to mail etravel.pdf again",
+  ],
+  ReminderMailSent: [
+    make("ReminderMailSent", { orderId: ORDER, provider: "AWS", personal: { to: TRAVELLER.email } }, asStaff(ALICIA)),
+    "Alicia Ramos (Team) asked AWS to send a reminder to download etravel.pdf",
+  ],
+  InvoiceSent: [
+    make("InvoiceSent", { orderId: ORDER, provider: "AWS", personal: { to: TRAVELLER.email } }, asStaff(MARIA)),
+    "Maria Santos (Manager) asked AWS to mail the invoice",
+  ],
+  DocumentMailed: [
+    make(
+      "DocumentMailed",
+      {
+        orderId: ORDER,
+        purpose: "document",
+        provider: "AWS",
+        transport: "outbox",
+        messageId: "outbox-0001",
+        fileName: "etravel.pdf",
+        personal: { to: TRAVELLER.email },
+      },
+      MAIL_REACTOR,
+    ),
+    "mail-reactor delivered the document mail (etravel.pdf) via outbox (.eml file, no provider credentials); AWS was asked",
+  ],
+  DocumentMailFailed: [
+    make(
+      "DocumentMailFailed",
+      { orderId: ORDER, purpose: "reminder", provider: "Sendgrid", reason: "421 try again later", attempt: 2, willRetry: true },
+      MAIL_REACTOR,
+    ),
+    "mail-reactor could not deliver the download reminder mail via Sendgrid (attempt 2: 421 try again later); will retry",
+  ],
+  DocumentDownloaded: [
+    make(
+      "DocumentDownloaded",
+      {
+        orderId: ORDER,
+        fileName: "etravel.pdf",
+        browser: "Chrome",
+        os: "Android",
+        device: "Android device",
+        deviceType: "Mobile",
+        timezone: "EST",
+        personal: { ip: "198.51.100.7", location: "Quezon City, PH" },
+      },
+      CUSTOMER,
+    ),
+    "The traveller downloaded etravel.pdf with Chrome on Android (Mobile)",
+  ],
+  TransactionDetailsRecorded: [
+    make("TransactionDetailsRecorded", { orderId: ORDER, transactionId: "ch_3PqX7", merchantName: "ETD Services" }, asStaff(MARIA)),
+    "Maria Santos (Manager) recorded transaction ch_3PqX7 with merchant ETD Services",
+  ],
+  DefencePackGenerated: [
+    make(
+      "DefencePackGenerated",
+      { orderId: ORDER, packType: 2, fileName: "defence-pack-2.pdf", storedPath: "docs/100234/defence-pack-2.pdf" },
+      asSystem("pdf-reactor"),
+    ),
+    "pdf-reactor generated defence pack 2 (defence-pack-2.pdf)",
+  ],
+  StaffMemberAdded: [
+    make("StaffMemberAdded", { staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Team" }, asStaff(MARIA)),
+    "Maria Santos (Manager) added Tessa Cruz to the team as Team",
+  ],
+  StaffMemberUpdated: [
+    make("StaffMemberUpdated", { staffId: TESSA.id, name: TESSA.name, email: "tessa.cruz@etd.example", role: "Night Staff" }, asStaff(MARIA)),
+    "Maria Santos (Manager) changed the role of Tessa Cruz from Team to Night Staff, changed the e-mail address of Tessa Cruz",
+  ],
+  StaffMemberDeleted: [make("StaffMemberDeleted", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) removed Tessa Cruz from the team"],
+  PasswordChanged: [make("PasswordChanged", { staffId: CARLO.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) changed their own password"],
+  GatewayRegistered: [make("GatewayRegistered", gateway, asSystem("setup")), "setup registered the payment gateway Stripe"],
+  GatewaySelected: [
+    make("GatewaySelected", { gatewayId: "stripe-1", domain: "secondary", previousGatewayId: "paypal-1" }, asStaff(MARIA)),
+    "Maria Santos (Manager) made Stripe the active gateway of the secondary domain, replacing PayPal",
+  ],
+};
+
+/** The state just before each sample: Tessa was on the team as Team, the order had its document. */
+const CONTEXT: AuditContext = {
+  currentFileName: "etravel.pdf",
+  staff: (id) => (id === TESSA.id ? { name: TESSA.name, role: "Team", email: "tessa@etd.example" } : undefined),
+  gatewayName: (id) => ({ "stripe-1": "Stripe", "paypal-1": "PayPal" })[id],
+};
+
+const sampleOf = (type: EventType) => SAMPLES[type] as readonly [AnyEvent, string];
+
+describe("the audit timeline's sentences (CARD-4)", () => {
+  const groups = { ORDER_EVENTS, STAFF_EVENTS, GATEWAY_EVENTS };
+  for (const [group, definitions] of Object.entries(groups)) {
+    describe(group, () => {
+      for (const definition of definitions) {
+        it(`${definition.type} reads as who did what`, () => {
+          const [event, expected] = sampleOf(definition.type);
+          const sentence = describeEvent(event, CONTEXT);
+          expect(sentence).toBe(expected);
+          // Not a generic "X happened": no type names, more than the actor.
+          expect(sentence).not.toContain(definition.type);
+          expect(sentence.length).toBeGreaterThan(30);
+        });
+      }
+    });
+  }
+
+  it("gives every event type of the catalogue its own sentence", () => {
+    const sentences = CATALOGUE.map((definition) => describeEvent(sampleOf(definition.type)[0], CONTEXT));
+    expect(new Set(sentences).size).toBe(CATALOGUE.length);
+  });
+
+  it("never names the traveller: no name, e-mail, passport, IP or comment text", () => {
+    for (const definition of CATALOGUE) {
+      const sentence = describeEvent(sampleOf(definition.type)[0], CONTEXT);
+      for (const secret of [...Object.values(TRAVELLER), "Juan", "198.51.100.7", "Quezon City", "called about"]) {
+        expect(sentence).not.toContain(secret);
+      }
+    }
+  });
+
+  it("names whom a claim went to when it was not the actor, and a future order's day", () => {
+    const [claimed] = SAMPLES.OrderClaimed;
+    const forAlicia = { ...claimed, data: { ...claimed.data, assignee: { id: ALICIA.id, name: ALICIA.name } } };
+    expect(describeEvent(forAlicia, CONTEXT)).toBe("Maria Santos (Manager) assigned the order to Alicia Ramos; status New → Pending");
+
+    const [placed] = SAMPLES.OrderPlaced;
+    const future = { ...placed, data: { ...placed.data, processingDate: "2025-05-02" } } as AnyEvent;
+    expect(describeEvent(future, CONTEXT)).toBe("order-intake placed the order (priority, primary domain); a future order, due 2025-05-02");
+  });
+
+  it("describes soft delete and undelete as such (QUEUE-8)", () => {
+    const [changed] = SAMPLES.OrderStatusChanged;
+    const deleted = { ...changed, data: { ...changed.data, from: "Pending", to: "Deleted" } } as AnyEvent;
+    const restored = { ...changed, data: { ...changed.data, from: "Deleted", to: "AwaitingGovt" } } as AnyEvent;
+    expect(describeEvent(deleted, CONTEXT)).toBe("Alicia Ramos (Team) deleted the order (soft delete; it was Pending)");
+    expect(describeEvent(restored, CONTEXT)).toBe("Alicia Ramos (Team) restored the order from Deleted to Awaiting Govt");
+  });
+
+  it("says whose password an Admin set, and a comment signed by someone else", () => {
+    const [changed] = SAMPLES.PasswordChanged;
+    const forTessa = { ...changed, data: { staffId: TESSA.id } } as AnyEvent;
+    expect(describeEvent(forTessa, CONTEXT)).toBe("Carlo Mendoza (Admin) set a new password for Tessa Cruz");
+
+    const [remark] = SAMPLES.RemarkAdded;
+    const signed = { ...remark, data: { ...remark.data, remarkerName: "Night shift", whatsapp: false, statusRefund: false, reportError: false } } as AnyEvent;
+    expect(describeEvent(signed, CONTEXT)).toBe("Tessa Cruz (Night Staff) added a comment signed Night shift (no flags)");
+  });
+});

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { ERASED, IsoDate, isOrderEvent, type AnyEvent, type OrderId } from "@etd/events";
+import type { Query } from "@etd/event-store";
+import type { ProjectedEvent } from "../../src/engine/projection.ts";
+import { auditTimeline, downloadHistory, orderDetails, orderDetailsProjection, ORDER_DETAIL_TABLES } from "../../src/order-details/index.ts";
+import { openHarness, type Harness } from "../support/projection-harness.ts";
+import { ALICIA, asStaff, CARLO, createLog, CUSTOMER, demoInputs, idOf, MAIL_REACTOR, pick, placeOrder, refOf, TEAM, TESSA } from "./support/story.ts";
+
+/*
+ * Permanent delete (DESIGN §3, §4; QUEUE-8's permanentDeletedFlag): after it, the passport
+ * number and the names can no longer be found in any table, while the history stays: the
+ * order (Deleted), its mails, downloads, comments and audit lines, without the person.
+ */
+
+const IP = "198.51.100.77";
+const LOCATION = "Pasig, Metro Manila, PH";
+
+const secretsOf = (o: ReturnType<typeof demoInputs>[number]) =>
+  [o.personal.passport_number, o.personal.first_name, o.personal.last_name, o.personal.middle_name, o.personal.email, o.personal.phone_number, IP, LOCATION].filter(
+    (value): value is string => value !== undefined && value.length > 0,
+  );
+
+// Only a traveller whose names appear nowhere else (the trip, the staff) can be searched for.
+const input = pick(demoInputs(), "a traveller with a passport number and names found nowhere else", (o) => {
+  const elsewhere = (JSON.stringify(o.application) + TEAM.map((s) => s.name).join(" ")).toLowerCase();
+  return o.personal.passport_number !== undefined && !secretsOf(o).some((secret) => elsewhere.includes(secret.toLowerCase()));
+});
+const SECRETS = secretsOf(input);
+
+const story = () => {
+  const log = createLog("2025-03-14T08:00:00.000Z");
+  const order = placeOrder(log, input);
+  const orderId: OrderId = order.orderId;
+  const to = input.personal.email;
+  order.run({ type: "ClaimOrder", orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
+  order.run(
+    {
+      type: "AddRemark",
+      orderId,
+      remark: "No answer on the phone, sent a Whatsapp message",
+      remarkerName: ALICIA.name,
+      whatsapp: true,
+      telephone: true,
+      statusRefund: false,
+      voided: false,
+      chargeBack: false,
+      reportError: false,
+      today: IsoDate.make("2025-03-14"),
+    },
+    asStaff(ALICIA),
+  );
+  const upload = order.run(
+    {
+      type: "RecordDocumentUpload",
+      orderId,
+      fileName: "etravel.pdf",
+      storedPath: `docs/${orderId}/etravel.pdf`,
+      contentType: "application/pdf",
+      sizeBytes: 40_000,
+      uploadedBy: refOf(TESSA),
+      provider: "AWS",
+      to,
+    },
+    asStaff(TESSA),
+  );
+  order.run(
+    { type: "RecordMailDelivery", orderId, purpose: "document", provider: "AWS", transport: "ses", messageId: "ses-1", fileName: "etravel.pdf", to },
+    MAIL_REACTOR,
+    idOf(upload, "DocumentUploaded"),
+  );
+  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
+  order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to }, asStaff(ALICIA));
+  order.run({ type: "ChangeOrderStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
+  order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd" }, asStaff(ALICIA));
+  const beforeDelete = log.events.length;
+  log.advance(60 * 24 * 30);
+  order.run({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));
+  return { log: log.events, beforeDelete };
+};
+
+/** Rows of the projection's tables whose text holds `needle`, per table. */
+const findEverywhere = async (query: Query, needle: string): Promise<Record<string, number>> => {
+  const found: Record<string, number> = {};
+  for (const view of Object.values(ORDER_DETAIL_TABLES)) {
+    const [row] = await query(`select count(*)::int as n from ${view} t where position(lower($1) in lower(t::text)) > 0`, [needle]);
+    if ((row!.n as number) > 0) found[view] = row!.n as number;
+  }
+  return found;
+};
+
+/** The log as a rebuild reads it once the order's key is destroyed: every personal part erased. */
+const asReadAfterErasure = (events: readonly ProjectedEvent[]): ProjectedEvent[] =>
+  events.map((projected) => {
+    const { event } = projected;
+    if (!isOrderEvent(event) || event.data.orderId !== input.orderId || !("personal" in event.data)) return projected;
+    return { ...projected, event: { ...event, data: { ...event.data, personal: ERASED } } as AnyEvent };
+  });
+
+describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the person from the order detail tables", () => {
+  const { log, beforeDelete } = story();
+  let live: Harness;
+  let oneByOne: Harness;
+  let rebuilt: Harness;
+  const before: Record<string, Record<string, number>> = {};
+
+  beforeAll(async () => {
+    const open = () => openHarness([orderDetailsProjection]);
+    [live, oneByOne, rebuilt] = await Promise.all([open(), open(), open()]);
+    await live.apply(log.slice(0, beforeDelete));
+    for (const needle of [input.personal.passport_number!, input.personal.email, IP]) before[needle] = await findEverywhere(live.driver.query, needle);
+    await live.apply(log.slice(beforeDelete));
+    await oneByOne.apply(log, 1);
+    await rebuilt.apply(asReadAfterErasure(log));
+  });
+  afterAll(async () => Promise.all([live?.close(), oneByOne?.close(), rebuilt?.close()]));
+
+  it("finds the person in the tables before the delete (the search works)", async () => {
+    expect(before[input.personal.passport_number!]).toEqual({ order_details: 1 });
+    expect(before[input.personal.email]).toEqual({ order_details: 1, mail_history: 2 });
+    expect(before[IP]).toEqual({ download_history: 1 });
+  });
+
+  it("leaves no passport number, name, e-mail, phone, IP or location in any table afterwards", async () => {
+    for (const harness of [live, oneByOne, rebuilt]) {
+      for (const secret of SECRETS) expect(await findEverywhere(harness.driver.query, secret), secret).toEqual({});
+    }
+  });
+
+  it("keeps the order as Deleted with its trip, processing fields and evidence", async () => {
+    const details = (await orderDetails(live.driver.query, input.orderId))!;
+    expect(details).toMatchObject({
+      ...input.application,
+      order_id: input.orderId,
+      process_status: "Deleted",
+      assign_to: ALICIA.name,
+      transaction_id: "ch_9ZZ1",
+      personal_data_erased: true,
+    });
+    expect(details.first_name).toBeUndefined();
+    expect(details.passport_number).toBeUndefined();
+    expect(details.owner_currency_declaration_first_name).toBeUndefined();
+  });
+
+  it("keeps the histories without the person: mails without address, downloads without IP, comments as written", async () => {
+    const details = (await orderDetails(live.driver.query, input.orderId))!;
+    expect(details.mailHistory.map((mail) => [mail.purpose, mail.status, mail.email])).toEqual([
+      ["document", "sent", null],
+      ["reminder", "requested", null],
+    ]);
+    expect(details.downloadHistory).toEqual([expect.objectContaining({ ip: null, location: null, browser: "Safari", os: "iOS", file: "etravel.pdf" })]);
+    expect(details.uploadDoc).toEqual([expect.objectContaining({ file1: "etravel.pdf", customer_name: "" })]);
+    expect(details.remark.map((remark) => [remark.remark, remark.whatsapp, remark.telephone])).toEqual([["No answer on the phone, sent a Whatsapp message", "Y", "Y"]]);
+  });
+
+  it("records the delete in the audit timeline", async () => {
+    const { lines } = await auditTimeline(live.driver.query, { orderId: input.orderId });
+    expect(lines.slice(-2).map((line) => line.summary)).toEqual([
+      "Carlo Mendoza (Admin) deleted the order (soft delete; it was Completed)",
+      "Carlo Mendoza (Admin) deleted the order permanently: its personal data is erased, its history kept",
+    ]);
+  });
+
+  it("no longer answers the public download page (PUBLIC-2)", async () => {
+    expect(await downloadHistory(live.driver.query, input.orderId)).toBeUndefined();
+  });
+
+  it("gives the same tables live, batch by batch, and rebuilt from the erased log", async () => {
+    const liveDetails = await orderDetails(live.driver.query, input.orderId);
+    expect(await orderDetails(oneByOne.driver.query, input.orderId)).toEqual(liveDetails);
+    expect(await orderDetails(rebuilt.driver.query, input.orderId)).toEqual(liveDetails);
+    const liveAudit = await auditTimeline(live.driver.query, { orderId: input.orderId });
+    expect(await auditTimeline(rebuilt.driver.query, { orderId: input.orderId })).toEqual(liveAudit);
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { staffStream, type EventMetadata, type Role, type StaffEvent, type StaffId, type WithoutMetadata } from "@etd/events";
+import { foldEvents, isRefusal, staffDecider, type StaffCommand } from "@etd/write";
+import { openHarness, toLog, type Harness } from "../support/projection-harness.ts";
+import { PASSWORD_MASK, teamMember, teamMembers, teamProjection } from "../../src/team/index.ts";
+
+const metadata: Omit<EventMetadata, "occurredAt"> = {
+  actor: { kind: "staff", id: "admin-1" as StaffId, name: "Ana Admin", role: "Admin" },
+  correlationId: "team-test",
+};
+
+const actor = { id: "admin-1" as StaffId, name: "Ana Admin", role: "Admin" as Role };
+
+/** Runs staff commands through the real decider, one second apart (toLog's clock). */
+const history = (commands: readonly StaffCommand[]) => {
+  const streams = new Map<string, StaffEvent[]>();
+  const entries: { event: WithoutMetadata<StaffEvent>; streamId: string; metadata: typeof metadata }[] = [];
+  for (const command of commands) {
+    const past = streams.get(command.staffId) ?? [];
+    const decision = staffDecider.decide(command, foldEvents(staffDecider, past));
+    if (isRefusal(decision)) throw new Error(decision.message);
+    for (const event of decision) {
+      past.push({ ...event, metadata: { ...metadata, occurredAt: "2025-03-14T08:00:00.000Z" } } as StaffEvent);
+      entries.push({ event, streamId: staffStream(command.staffId), metadata });
+    }
+    streams.set(command.staffId, past);
+  }
+  return toLog(entries);
+};
+
+const add = (id: string, name: string, role: Role): StaffCommand => ({
+  type: "AddStaffMember",
+  staffId: id as StaffId,
+  name,
+  email: `${id}@example.com`,
+  role,
+});
+
+const commands: StaffCommand[] = [
+  add("m1", "Maria Santos", "Manager"),
+  add("m2", "Jose Cruz", "Team"),
+  add("m3", "Lea Reyes", "Telecaller"),
+  add("m4", "Night Owl", "Night Staff"),
+  { type: "UpdateStaffMember", staffId: "m2" as StaffId, name: "Jose P. Cruz", email: "jose@example.com", role: "Admin" },
+  { type: "ChangePassword", staffId: "m3" as StaffId },
+  { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor },
+];
+
+describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await openHarness([teamProjection]);
+    await harness.apply(history(commands));
+  });
+  afterAll(async () => harness?.close());
+
+  it("ADMIN-1: lists the members in the order they were added, as they are now, deleted members left out", async () => {
+    const list = await teamMembers(harness.driver.query);
+    expect(list.map((m) => [m.id, m.name, m.email, m.type])).toEqual([
+      ["m1", "Maria Santos", "m1@example.com", "Manager"],
+      ["m2", "Jose P. Cruz", "jose@example.com", "Admin"],
+      ["m3", "Lea Reyes", "m3@example.com", "Telecaller"],
+    ]);
+  });
+
+  it("ADMIN-1: the Password column shows the same mask for everyone, never a value", async () => {
+    const list = await teamMembers(harness.driver.query);
+    expect(PASSWORD_MASK).toBe("******");
+    for (const member of list) {
+      expect(member.password).toBe(PASSWORD_MASK);
+      expect(Object.keys(member).filter((key) => /password|hash|secret/i.test(key)).sort()).toEqual(["password", "password_changed_at"]);
+    }
+  });
+
+  it("keeps when a member was added, last changed and last had a password set", async () => {
+    const [maria, jose, lea] = await teamMembers(harness.driver.query);
+    expect(maria).toMatchObject({ added_at: "2025-03-14T08:00:00.000Z", updated_at: "2025-03-14T08:00:00.000Z", password_changed_at: null });
+    expect(jose).toMatchObject({ added_at: "2025-03-14T08:00:01.000Z", updated_at: "2025-03-14T08:00:04.000Z" });
+    expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:05.000Z" });
+  });
+
+  it("ADMIN-1: team-member-info gives one member with an empty password, so saving the form unchanged keeps theirs", async () => {
+    expect(await teamMember(harness.driver.query, "m2")).toEqual({
+      id: "m2",
+      name: "Jose P. Cruz",
+      email: "jose@example.com",
+      type: "Admin",
+      password: "",
+      added_at: "2025-03-14T08:00:01.000Z",
+      updated_at: "2025-03-14T08:00:04.000Z",
+      password_changed_at: null,
+    });
+  });
+
+  it("ADMIN-1: a deleted or unknown member is not found", async () => {
+    expect(await teamMember(harness.driver.query, "m4")).toBeUndefined();
+    expect(await teamMember(harness.driver.query, "nobody")).toBeUndefined();
+  });
+
+  it("has no column that could hold a password or its hash", async () => {
+    const columns = await harness.driver.query(
+      `select column_name from information_schema.columns where table_name = $1 order by ordinal_position`,
+      [`${teamProjection.tables[0]}_v${teamProjection.version}`],
+    );
+    expect(columns.map((c) => c.column_name).filter((name) => /password|hash/i.test(String(name)))).toEqual(["password_changed_at"]);
+  });
+
+  it("gives the same list whatever the batch sizes", async () => {
+    const oneByOne = await openHarness([teamProjection]);
+    try {
+      await oneByOne.apply(history(commands), 1);
+      expect(await teamMembers(oneByOne.driver.query)).toEqual(await teamMembers(harness.driver.query));
+    } finally {
+      await oneByOne.close();
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { Result, Schema } from "effect";
+import { GATEWAYS_STREAM, staffStream, type StaffId } from "@etd/events";
+import { AUDIT_PAGE_MAX, auditTimeline, downloadHistory, orderDetails, type AuditTarget } from "@etd/projections";
+import type { ApiDeps } from "../api-deps.ts";
+import type { Endpoint } from "../http/endpoint.ts";
+import { orderIdField, toOrderId } from "../http/fields.ts";
+import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
+
+/*
+ * The order detail reads (ORDER-1..9, PUBLIC-2, CARD-4) from the order_details projection.
+ *
+ * - GET /admin/get-orders-details/{orderId} (001 §7): `data` is the order document with its
+ *   mailHistory, uploadDoc, downloadHistory, remark list and transaction details.
+ * - POST /front/get-download-history {orderId} (001 §7): `data`, `mainResult` and `path` at the
+ *   top level, beside status and message, because the existing client reads them there. The
+ *   answer has the same five keys whatever happens, so the page never reads a missing key. It
+ *   holds nothing about staff and nothing personal but the traveller's first name (and a masked
+ *   IP, see maskIp). The payload is only the order id, as the spec's client sends it; unknown ids
+ *   count against the same throttle as the tracker, so the page is no way to list orders.
+ * - GET /audit/orders/{orderId}/timeline, /audit/staff/{staffId}/timeline and
+ *   /audit/gateways/timeline (ours, Admin and Manager): the readable audit lines, oldest first,
+ *   `?limit=` (1-500, default 100) and `?after=` (a stream position, from `next`).
+ */
+
+const orderNotFound = (orderId: string) => fail(404, `Order ${orderId} was not found.`);
+
+const OrderIdParam = Schema.Struct({ orderId: orderIdField("Please enter your order id.") });
+
+export const DownloadHistoryRequest = Schema.Struct({ orderId: orderIdField("Please enter your orderId") });
+
+const digits = (label: string) =>
+  Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^\d{1,9}$/.test(s) || `${label} must be a whole number.`)));
+
+export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digits("after") });
+
+/** The public answer: always these five keys (001 §7). */
+const publicReply = (
+  httpStatus: number,
+  message: string,
+  found?: Awaited<ReturnType<typeof downloadHistory>>,
+): Reply => ({
+  httpStatus,
+  body: {
+    status: found ? 1 : 0,
+    message,
+    data: found?.data ?? [],
+    mainResult: found?.mainResult ?? null,
+    path: found?.path ?? { file1: null },
+  },
+});
+
+const PUBLIC_NOT_FOUND = "We could not find an order with this Order ID.";
+
+const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
+
+export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
+  const timeline = async (req: { readonly query: unknown }, target: AuditTarget, missing: () => Reply): Promise<Reply> => {
+    const paging = decodeInput(TimelineQuery, req.query);
+    if (Result.isFailure(paging)) return paging.failure;
+    const { limit, after } = paging.success;
+    const page = await auditTimeline(deps.readDb.query, target, {
+      limit: limit === undefined ? undefined : Math.min(Number(limit), AUDIT_PAGE_MAX),
+      after: after === undefined ? undefined : Number(after),
+    });
+    if (page.lines.length === 0 && after === undefined) return missing();
+    return ok("Audit timeline loaded.", page);
+  };
+
+  return [
+    {
+      method: "get",
+      path: "/admin/get-orders-details/:orderId",
+      guard: "orders.read",
+      summary: "One order for the detail page: its fields, Email History, current document, Download History, comments and transaction details (ORDER-1..9)",
+      handle: async ({ req }) => {
+        const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
+        if (Result.isFailure(input)) return input.failure;
+        const orderId = toOrderId(input.success.orderId);
+        const details = await orderDetails(deps.readDb.query, orderId);
+        return details ? ok("Order details loaded.", details) : orderNotFound(orderId);
+      },
+    },
+    {
+      method: "post",
+      readOnly: true,
+    path: "/front/get-download-history",
+      guard: "public",
+      summary: "The public download page: downloads of the document, the order's greeting and the current file (PUBLIC-2)",
+      body: DownloadHistoryRequest,
+      handle: async ({ req, ip }) => {
+        const input = decodeInput(DownloadHistoryRequest, req.body);
+        if (Result.isFailure(input)) return publicReply(input.failure.httpStatus, input.failure.body.message);
+        const orderId = toOrderId(input.success.orderId);
+        const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
+        if (waitMs > 0) {
+          return publicReply(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minutes.`);
+        }
+        const found = await downloadHistory(deps.readDb.query, orderId);
+        if (!found) {
+          deps.trackThrottle.recordFailure(orderId, ip);
+          return publicReply(404, PUBLIC_NOT_FOUND);
+        }
+        return publicReply(200, found.data.length === 0 ? "No record found" : "Download history loaded.", found);
+      },
+    },
+    {
+      method: "get",
+      path: "/audit/orders/:orderId/timeline",
+      guard: "audit.read",
+      summary: "An order's audit timeline: one readable line per event, who, when and what changed (CARD-4)",
+      handle: async ({ req }) => {
+        const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
+        if (Result.isFailure(input)) return input.failure;
+        const orderId = toOrderId(input.success.orderId);
+        return timeline(req, { orderId }, () => orderNotFound(orderId));
+      },
+    },
+    {
+      method: "get",
+      path: "/audit/staff/:staffId/timeline",
+      guard: "audit.read",
+      summary: "A team member's audit timeline: added, updated, password changes, removed (CARD-4)",
+      handle: async ({ req }) => {
+        const staffId = req.params.staffId;
+        const missing = () => fail(404, "Team member not found.");
+        return typeof staffId === "string" && isStaffId(staffId) ? timeline(req, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
+      },
+    },
+    {
+      method: "get",
+      path: "/audit/gateways/timeline",
+      guard: "audit.read",
+      summary: "The payment gateways' audit timeline: registrations and selections per domain (CARD-4)",
+      handle: async ({ req }) => timeline(req, { streamId: GATEWAYS_STREAM }, () => ok("Audit timeline loaded.", { lines: [], next: null })),
+    },
+  ];
+};

@@ -1,0 +1,43 @@
+import { teamMember, teamMembers } from "@etd/projections";
+import type { ApiDeps } from "../api-deps.ts";
+import { ROLES } from "../auth/permissions.ts";
+import type { Endpoint } from "../http/endpoint.ts";
+import { fail, ok } from "../http/reply.ts";
+
+/*
+ * Manage Team's reads (ADMIN-1), from the team projection. The list's Password column gets a
+ * fixed mask and the edit form an empty password (an empty password on update keeps the current
+ * one); no password or hash exists on the read side.
+ */
+
+const NOT_FOUND = "Team member not found.";
+
+const isStaffId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+
+export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
+  {
+    method: "get",
+    path: "/admin/get-team-member-list",
+    guard: "team.manage",
+    summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1)",
+    handle: async () => ok("Team members loaded.", await teamMembers(deps.readDb.query)),
+  },
+  {
+    method: "get",
+    path: "/admin/team-member-info/:id",
+    guard: "team.manage",
+    summary: "One team member for the edit form; the password comes back empty (ADMIN-1)",
+    handle: async ({ req }) => {
+      const id = req.params.id;
+      const member = isStaffId(id) ? await teamMember(deps.readDb.query, id) : undefined;
+      return member ? ok("Team member loaded.", member) : fail(404, NOT_FOUND);
+    },
+  },
+  {
+    method: "get",
+    path: "/admin/get-team-member-type",
+    guard: "team.manage",
+    summary: "The types a team member can have: Admin, Manager, Team, Telecaller, Night Staff (000 §5)",
+    handle: async () => ok("Team member types loaded.", ROLES),
+  },
+];
