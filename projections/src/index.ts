@@ -12,3 +12,4 @@ export * from "./order-details/index.ts";
 export * from "./reports/index.ts";
 export * from "./team/index.ts";
 export * from "./gateways/index.ts";
+export * from "./queue/index.ts";

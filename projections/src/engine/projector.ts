@@ -191,7 +191,7 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       });
       if (allLive) return;
       const failure = [...failed.values()][0];
-      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      if (failure) throw failure instanceof Error ? failure : new Error(`projection failed: ${JSON.stringify(failure)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();

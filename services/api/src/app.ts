@@ -8,6 +8,7 @@ import { mountLive } from "./live.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
 import { auditQueryEndpoints } from "./routes/audit-queries.ts";
 import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
+import { queueQueryEndpoints } from "./routes/queue-queries.ts";
 import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
 import { teamQueryEndpoints } from "./routes/team-queries.ts";
@@ -35,6 +36,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...intakeEndpoints(deps),
   ...publicEndpoints(deps),
   ...auditQueryEndpoints(deps),
+  ...queueQueryEndpoints(deps),
   ...orderDetailQueryEndpoints(deps),
   ...reportQueryEndpoints(deps),
   ...teamQueryEndpoints(deps),

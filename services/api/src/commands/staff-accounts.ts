@@ -38,15 +38,15 @@ export const addStaffAccount = async (
   caller: Caller,
   account: NewAccount,
   system?: string,
-): Promise<{ staffId: StaffId } | Reply> => {
+): Promise<{ staffId: StaffId; position: string | undefined } | Reply> => {
   const staffId = randomUUID() as StaffId;
   const profile = { name: account.name, email: account.email, role: account.role };
   const added = await deps.credentials.add({ staffId, ...profile, passwordHash: await hashPassword(account.password) });
   if (added === "email_taken") return fail(409, EMAIL_TAKEN);
-  const refused = await runStaffCommand(deps, caller, { type: "AddStaffMember", staffId, ...profile }, system);
-  if (refused) {
+  const ran = await runStaffCommandRaw(deps, caller, { type: "AddStaffMember", staffId, ...profile }, system);
+  if (!ran.ok) {
     await deps.credentials.remove(staffId);
-    return refused;
+    return refusalReply(ran.refusal);
   }
-  return { staffId };
+  return { staffId, position: ran.position };
 };

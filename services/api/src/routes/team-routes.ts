@@ -69,7 +69,7 @@ export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
         role: input.success.type as Role,
         password: input.success.password,
       });
-      return "staffId" in added ? ok("Team member added successfully.", { id: added.staffId }) : added;
+      return "staffId" in added ? ok("Team member added successfully.", { id: added.staffId, position: added.position ?? null }) : added;
     },
   },
   {

@@ -1,0 +1,405 @@
+import type { Query, Row } from "@etd/event-store";
+import type { LandingDomain, OrderStatus, ProcessingMode } from "@etd/events";
+import {
+  formatDateTime,
+  formatDay,
+  formatProcessMonth,
+  fullName,
+  listDateStyle,
+  monthName,
+  refundDateStyle,
+  STATUS_LABELS,
+} from "./queue-display.ts";
+import {
+  CLOSED_STATUSES,
+  FOLDER_STATUSES,
+  type FolderCounts,
+  type QueueKey,
+  type QueueViewer,
+} from "./queue-folders.ts";
+import { QUEUE_TABLES } from "./queue-projection.ts";
+
+/*
+ * Reads of the queue read model, through its views. Every folder's SQL names its statuses as
+ * literals (never as parameters) so that PostgreSQL can match the partial indexes built for it;
+ * only today, the staff id, the month and the paging are parameters.
+ */
+
+const { orders: ORDERS, statusCounts: STATUS_COUNTS, intakeDays: INTAKE_DAYS, assigneeCounts: ASSIGNEE_COUNTS } = QUEUE_TABLES;
+
+/** An order as a list shows it: 000 §3's list item, then the 001 §3 list row with display values. */
+export interface QueueListRow {
+  // 000 §3 "Order (list item)", raw values
+  readonly order_id: string;
+  readonly process_status: OrderStatus;
+  readonly first_name: string | null;
+  readonly middle_name: string | null;
+  readonly last_name: string | null;
+  readonly email: string | null;
+  /** With its country code ("+63 9171234567"), as the chat link needs it (QUEUE-13). */
+  readonly phone_number: string | null;
+  /** ISO 8601 UTC. */
+  readonly created_at: string;
+  readonly date_of_departure: string | null;
+  /** Shown as Arrival Date. */
+  readonly date_of_travel: string | null;
+  /** YYYY-MM-DD */
+  readonly refund_date: string | null;
+  /** YYYY-MM-DD */
+  readonly processing_date: string;
+  /** "2025-04": the month a future order is grouped under. */
+  readonly process_month: string;
+  /** The assignee's name; "" when unassigned. */
+  readonly assign_to: string;
+  readonly assign_to_id: string | null;
+  readonly processing_mode: ProcessingMode;
+  readonly landing_domain: LandingDomain;
+  readonly citizenship: string | null;
+  // 001 §3 list row and QUEUE-3/QUEUE-6 display values, formatted for this list
+  readonly id: string;
+  readonly name: string;
+  readonly telephone: string;
+  /** The status as staff read it ("Awaiting Customer"). */
+  readonly status: string;
+  /** Date & Time: DD/MM/YYYY HH:mm:ss (MM-DD-YYYY HH:mm:ss on Priority), UTC. */
+  readonly date: string;
+  readonly arrivalDate: string | null;
+  readonly departureDate: string | null;
+  /** DD-MM-YYYY on the refund list. */
+  readonly refundDate: string | null;
+  /** DD/MM/YYYY (UTC) on every list. */
+  readonly processingDate: string;
+  /** "April 2025". */
+  readonly processMonth: string;
+}
+
+const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain,
+  processing_date::text as processing_date, process_month,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  first_name, middle_name, last_name, email, phone_number, date_of_departure, date_of_travel, citizenship,
+  refund_date::text as refund_date, assignee_id, assignee_name`;
+
+/** Qualified: a bare created_at would sort by the formatted text column of the same name. */
+const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
+
+/** Text columns come back as strings or null. */
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+const toListRow = (key: QueueKey) => {
+  const style = listDateStyle(key);
+  const refundStyle = refundDateStyle(key);
+  return (row: Row): QueueListRow => {
+    const orderId = String(row.order_id);
+    const status = row.process_status as OrderStatus;
+    const firstName = text(row.first_name);
+    const middleName = text(row.middle_name);
+    const lastName = text(row.last_name);
+    const phone = text(row.phone_number);
+    const createdAt = String(row.created_at);
+    const dateOfDeparture = text(row.date_of_departure);
+    const dateOfTravel = text(row.date_of_travel);
+    const refundDate = text(row.refund_date);
+    const processingDate = String(row.processing_date);
+    const processMonth = String(row.process_month);
+    return {
+      order_id: orderId,
+      process_status: status,
+      first_name: firstName,
+      middle_name: middleName,
+      last_name: lastName,
+      email: text(row.email),
+      phone_number: phone,
+      created_at: createdAt,
+      date_of_departure: dateOfDeparture,
+      date_of_travel: dateOfTravel,
+      refund_date: refundDate,
+      processing_date: processingDate,
+      process_month: processMonth,
+      assign_to: text(row.assignee_name) ?? "",
+      assign_to_id: text(row.assignee_id),
+      processing_mode: row.processing_mode as ProcessingMode,
+      landing_domain: row.landing_domain as LandingDomain,
+      citizenship: text(row.citizenship),
+      id: orderId,
+      name: fullName(firstName, middleName, lastName),
+      telephone: phone ?? "",
+      status: STATUS_LABELS[status],
+      date: formatDateTime(createdAt, style),
+      arrivalDate: formatDay(dateOfTravel, style),
+      departureDate: formatDay(dateOfDeparture, style),
+      refundDate: formatDay(refundDate, refundStyle),
+      processingDate: formatDay(processingDate, "DD/MM/YYYY") ?? processingDate,
+      processMonth: formatProcessMonth(processMonth),
+    };
+  };
+};
+
+/** Collects parameters and hands back their placeholders. */
+const parameters = () => {
+  const values: unknown[] = [];
+  return {
+    values,
+    add: (value: unknown): string => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+};
+
+const literals = (statuses: readonly OrderStatus[]) => statuses.map((status) => `'${status}'`).join(", ");
+
+/** A folder's WHERE clause (DESIGN §4; `isInFolder` is the same rule in TypeScript). */
+const folderWhere = (key: QueueKey, viewer: QueueViewer, add: (value: unknown) => string, processMonth?: string): string => {
+  switch (key) {
+    case "newOrder":
+    case "priorityOrder":
+      return `process_status = '${key === "newOrder" ? "New" : "Priority"}' and assignee_id is null
+        and processing_date <= ${add(viewer.today)}::date`;
+    case "futureOrder":
+      return `process_status in ('New', 'Priority') and assignee_id is null and processing_date > ${add(viewer.today)}::date${
+        processMonth === undefined ? "" : ` and process_month = ${add(processMonth)}`
+      }`;
+    case "myOrder":
+      return `assignee_id is not null and assignee_id = ${add(viewer.staffId)}
+        and process_status not in (${literals(CLOSED_STATUSES)})`;
+    case "allOrder":
+      return "true";
+    default: {
+      const statuses: readonly OrderStatus[] = FOLDER_STATUSES[key];
+      return statuses.length === 1 ? `process_status = ${literals(statuses)}` : `process_status in (${literals(statuses)})`;
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Counts (SHELL-5)
+
+/**
+ * The three small sources of every count in one round trip: each bucket's total, the waiting
+ * New/Priority orders due after today (a range over future days only), and the viewer's orders
+ * per status.
+ */
+const COUNT_SOURCES_SQL = `select 'total' as source, bucket, n::int8 as n from ${STATUS_COUNTS}
+  union all
+  select 'future', bucket, sum(n)::int8 from ${INTAKE_DAYS} where bucket in ('New', 'Priority') and day > $1::text group by bucket
+  union all
+  select 'mine', process_status, n::int8 from ${ASSIGNEE_COUNTS} where assignee_id = $2::text`;
+
+/**
+ * The counts object of 000 §3 (SHELL-5), exactly its fourteen fields. My Orders counts the
+ * orders of `staffId`. Read from the small counts tables: the orders table is never counted.
+ */
+export const folderCounts = async (query: Query, viewer: QueueViewer): Promise<FolderCounts> => {
+  const sums = { total: new Map<string, number>(), future: new Map<string, number>(), mine: new Map<string, number>() };
+  for (const row of await query(COUNT_SOURCES_SQL, [viewer.today, viewer.staffId])) {
+    sums[row.source as keyof typeof sums].set(String(row.bucket), Number(row.n));
+  }
+  const total = (...buckets: readonly string[]) => buckets.reduce((sum, bucket) => sum + (sums.total.get(bucket) ?? 0), 0);
+  const future = (bucket: string) => sums.future.get(bucket) ?? 0;
+  const closed: ReadonlySet<string> = new Set(CLOSED_STATUSES);
+  const statuses = (key: keyof typeof FOLDER_STATUSES) => total(...FOLDER_STATUSES[key]);
+  return {
+    myOrdersCount: [...sums.mine].reduce((sum, [status, n]) => (closed.has(status) ? sum : sum + n), 0),
+    newOrdersCount: total("New") - future("New"),
+    priorityOrdersCount: total("Priority") - future("Priority"),
+    pendingOrdersCount: statuses("pendingOrder"),
+    completedOrdersCount: statuses("completedOrder"),
+    awaitingOrdersCount: statuses("awaitingOrder"),
+    awaitingGovtCount: statuses("awaitingGovtOrder"),
+    futureOrdersCount: future("New") + future("Priority"),
+    contactCustomerOrdersCount: statuses("contactCustomerOrder"),
+    customerCalledCount: statuses("customerCalledOrder"),
+    deletedOrdersCount: statuses("deletedOrder"),
+    allOrdersCount: [...sums.total.values()].reduce((sum, n) => sum + n, 0),
+    refundOrdersCount: statuses("refundOrder"),
+    chargeBack: statuses("chargeBack"),
+  };
+};
+
+const pagingClause = (add: (value: unknown) => string, offset: number, limit: QueuePageSize) =>
+  limit === "All" ? (offset > 0 ? ` offset ${add(offset)}` : "") : ` limit ${add(limit)} offset ${add(offset)}`;
+
+const sumOf = (table: string, where: string) => `(select coalesce(sum(n), 0) from ${table} where ${where})`;
+
+/**
+ * A folder's total (QUEUE-7) as one SQL expression over the counts tables: the same numbers as
+ * `folderCounts` (a test holds them equal), in a form a page's statement can carry along, so
+ * page 1 is one round trip. A future-order month's total is that month's.
+ */
+const folderTotalSql = (key: QueueKey, viewer: QueueViewer, add: (value: unknown) => string, processMonth?: string): string => {
+  switch (key) {
+    case "newOrder":
+    case "priorityOrder": {
+      const bucket = key === "newOrder" ? "New" : "Priority";
+      return `${sumOf(STATUS_COUNTS, `bucket = '${bucket}'`)} - ${sumOf(INTAKE_DAYS, `bucket = '${bucket}' and day > ${add(viewer.today)}::text`)}`;
+    }
+    case "futureOrder":
+      return sumOf(
+        INTAKE_DAYS,
+        `bucket in ('New', 'Priority') and day > ${add(viewer.today)}::text${
+          processMonth === undefined ? "" : ` and day like ${add(`${processMonth}-%`)}::text`
+        }`,
+      );
+    case "myOrder":
+      return sumOf(ASSIGNEE_COUNTS, `assignee_id = ${add(viewer.staffId)}::text and process_status not in (${literals(CLOSED_STATUSES)})`);
+    case "allOrder":
+      return sumOf(STATUS_COUNTS, "true");
+    default:
+      return sumOf(STATUS_COUNTS, `bucket in (${literals(FOLDER_STATUSES[key])})`);
+  }
+};
+
+/** A list's total (QUEUE-7): the folder's count, or the month's for a future-order month. */
+export const folderTotal = async (query: Query, key: QueueKey, viewer: QueueViewer, processMonth?: string): Promise<number> => {
+  const { values, add } = parameters();
+  const [row] = await query(`select (${folderTotalSql(key, viewer, add, processMonth)})::int8 as total`, values);
+  return Number(row?.total ?? 0);
+};
+
+/**
+ * One page of a folder with the folder's total on every row: an uncorrelated subquery, which
+ * PostgreSQL evaluates once. Only an empty page needs a second statement for the total.
+ */
+const pageOf = async (
+  query: Query,
+  key: QueueKey,
+  viewer: QueueViewer,
+  offset: number,
+  limit: QueuePageSize,
+  processMonth: string | undefined,
+): Promise<{ rows: QueueListRow[]; total: number }> => {
+  const { values, add } = parameters();
+  const total = folderTotalSql(key, viewer, add, processMonth);
+  const where = folderWhere(key, viewer, add, processMonth);
+  const rows = await query(
+    `select ${ROW_COLUMNS}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
+    values,
+  );
+  return {
+    rows: rows.map(toListRow(key)),
+    total: rows[0] === undefined ? await folderTotal(query, key, viewer, processMonth) : Number(rows[0].folder_total),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Lists (QUEUE-1, QUEUE-5)
+
+/** Rows per page: 1 to 500, or every row (000 §9). */
+export type QueuePageSize = number | "All";
+
+export interface OrdersListParams extends QueueViewer {
+  readonly queueKey: QueueKey;
+  /** From 1. */
+  readonly page: number;
+  readonly limit: QueuePageSize;
+  /** Future orders only: one process month, "2025-04" (ADMIN-3's month table). */
+  readonly processMonth?: string | undefined;
+}
+
+export interface OrdersPage {
+  readonly rows: readonly QueueListRow[];
+  /** Orders in the whole folder, from its count. */
+  readonly total: number;
+  readonly page: number;
+  readonly limit: QueuePageSize;
+}
+
+/** One page of a folder, newest first (created_at desc, order_id desc), with the folder's total. */
+export const ordersList = async (query: Query, params: OrdersListParams): Promise<OrdersPage> => {
+  const page = params.limit === "All" ? 1 : Math.max(1, Math.floor(params.page));
+  const limit = params.limit === "All" ? "All" : Math.max(1, Math.floor(params.limit));
+  const offset = limit === "All" ? 0 : (page - 1) * limit;
+  const { rows, total } = await pageOf(query, params.queueKey, params, offset, limit, params.processMonth);
+  return { rows, total, page, limit };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Search (QUEUE-2, 000 §7 POST /admin/search-order)
+
+export interface SearchOrdersParams extends QueueViewer {
+  readonly folderName: QueueKey;
+  /** Matched case-insensitively as a substring of order id, names, e-mail and phone. */
+  readonly searchVal: string;
+  /** The first row to return, counting from 0. */
+  readonly start: number;
+  /** The row after the last to return, or every row from `start`. */
+  readonly end: number | "All";
+  readonly processMonth?: string | undefined;
+}
+
+export interface QueueSearchResult {
+  readonly rows: readonly QueueListRow[];
+  /** Matching orders in the folder. */
+  readonly total: number;
+}
+
+/** LIKE's own characters typed in a search box mean themselves. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The matching orders of one folder, newest first, rows `start` to `end`. */
+export const searchOrders = async (query: Query, params: SearchOrdersParams): Promise<QueueSearchResult> => {
+  const start = Math.max(0, Math.floor(params.start));
+  const limit: QueuePageSize = params.end === "All" ? "All" : Math.max(0, Math.floor(params.end) - start);
+  const term = params.searchVal.trim().toLowerCase();
+  if (term === "") {
+    if (limit === 0) return { rows: [], total: await folderTotal(query, params.folderName, params, params.processMonth) };
+    return pageOf(query, params.folderName, params, start, limit, params.processMonth);
+  }
+  const { values, add } = parameters();
+  const where = `${folderWhere(params.folderName, params, add, params.processMonth)} and search_text like ${add(likePattern(term))}`;
+  const countValues = [...values];
+  const [rows, counted] = await Promise.all([
+    limit === 0
+      ? Promise.resolve([])
+      : query(`select ${ROW_COLUMNS} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
+    query(`select count(*)::int8 as total from ${ORDERS} where ${where}`, countValues),
+  ]);
+  return { rows: rows.map(toListRow(params.folderName)), total: Number(counted[0]?.total ?? 0) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Future months (ADMIN-3)
+
+export interface FutureMonthTile {
+  /** 1 (January) to 12 (December): the tiles run Jan to Dec. */
+  readonly month: number;
+  readonly name: string;
+  /** The process month this tile stands for, "2025-04". */
+  readonly processMonth: string;
+  /** Future orders due in that month (New or Priority, unassigned, after today). */
+  readonly count: number;
+}
+
+export interface FutureMonthsParams {
+  /** YYYY-MM-DD, UTC. */
+  readonly today: string;
+  /** A calendar year's tiles; without it, the twelve months from today's month on. */
+  readonly year?: number | undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * The twelve month tiles of the future-orders calendar (ADMIN-3), January to December. Without
+ * a year, each tile is that month's next occurrence from today's month (so in November, January
+ * means next January): future orders are due within months, and every one of them then shows.
+ */
+export const futureMonths = async (query: Query, params: FutureMonthsParams): Promise<FutureMonthTile[]> => {
+  const thisYear = Number(params.today.slice(0, 4));
+  const thisMonth = Number(params.today.slice(5, 7));
+  const yearOf = (month: number) => params.year ?? (month >= thisMonth ? thisYear : thisYear + 1);
+  const tiles = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, processMonth: `${yearOf(i + 1)}-${pad(i + 1)}` }));
+  const sorted = tiles.map((tile) => tile.processMonth).sort();
+  const from = `${sorted[0] ?? ""}-01`;
+  const last = sorted[sorted.length - 1] ?? "";
+  const lastMonth = Number(last.slice(5, 7));
+  const until = lastMonth === 12 ? `${Number(last.slice(0, 4)) + 1}-01-01` : `${last.slice(0, 5)}${pad(lastMonth + 1)}-01`;
+  const rows = await query(
+    `select substr(day, 1, 7) as process_month, sum(n)::int8 as count from ${INTAKE_DAYS}
+     where bucket in ('New', 'Priority') and day > $1::text and day >= $2::text and day < $3::text
+     group by 1`,
+    [params.today, from, until],
+  );
+  const byMonth = new Map(rows.map((row) => [String(row.process_month), Number(row.count)]));
+  return tiles.map((tile) => ({ ...tile, name: monthName(tile.month), count: byMonth.get(tile.processMonth) ?? 0 }));
+};
