@@ -4,6 +4,7 @@ import type { Credentials } from "./auth/credentials.ts";
 import type { Throttle } from "./auth/throttle.ts";
 import type { TokenIssuer } from "./auth/tokens.ts";
 import type { RequestContext } from "./http/endpoint.ts";
+import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
 
 /** What the endpoints work with; `main.ts` builds the real ones, tests the same ones on a test database. */
@@ -18,6 +19,8 @@ export interface ApiDeps {
   /** Failed public order lookups, per order id and per address. */
   readonly trackThrottle: Throttle;
   readonly storage: DocumentStorage;
+  /** HTML to PDF (defence packs); one Chromium, started on the first render. */
+  readonly pdf: PdfRenderer;
   /** The customer-facing site's token for intake; intake is closed when unset. */
   readonly serviceToken: string | undefined;
   readonly maxUploadBytes: number;

@@ -14,12 +14,14 @@ import { reportQueryEndpoints } from "./routes/report-queries.ts";
 import { teamQueryEndpoints } from "./routes/team-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
+import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
 import { publicEndpoints } from "./routes/public-routes.ts";
 import { teamEndpoints } from "./routes/team-routes.ts";
 import { uploadEndpoints } from "./routes/upload-routes.ts";
+import { mountWebApp } from "./web-app.ts";
 
 export interface AppDeps extends ApiDeps {
   /** Which adapter the event store runs on, for operators. */
@@ -30,6 +32,7 @@ export interface AppDeps extends ApiDeps {
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...authEndpoints(deps),
   ...orderEndpoints(deps),
+  ...defencePackEndpoints(deps),
   ...uploadEndpoints(deps),
   ...teamEndpoints(deps),
   ...gatewayEndpoints(deps),
@@ -96,6 +99,7 @@ export const createApp = (deps: AppDeps): express.Express => {
   app.use("/api", (_req, res) => {
     res.status(404).json(fail(404, "This API path does not exist.").body);
   });
+  mountWebApp(app);
 
   // Malformed JSON and oversized bodies are the client's fault and answer 4xx; anything else is
   // ours: logged with its context, answered with a message that reveals nothing.

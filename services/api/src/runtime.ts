@@ -8,6 +8,7 @@ import { createCredentials } from "./auth/credentials.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
+import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
 
 /*
@@ -50,6 +51,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       throttle: createThrottle(),
       trackThrottle: createThrottle({ perSubject: 10, perIp: 30, windowMs: 15 * 60_000 }),
       storage: await createLocalDiskStorage({ root: path.join(options.dataDir, "uploads") }),
+      pdf: createChromiumRenderer(),
       serviceToken: options.intakeToken,
       maxUploadBytes: options.maxUploadBytes,
       now: options.now ?? (() => new Date()),
@@ -65,6 +67,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       },
       close: async () => {
         await projector?.stop();
+        await deps.pdf.close();
         await store.close();
         await driver.close();
       },

@@ -138,6 +138,13 @@ const BAD_STATUS = fc.oneof(badRequiredText, nastyString, fc.constantFrom("Shipp
 const ROLE_BAD = fc.oneof(notAString, nastyString, blankString, fc.constantFrom("Superuser", "admin", "ADMIN", "Night staff", "NightStaff", " Admin", "Admin\u0000", "root"));
 const PROVIDER_BAD = fc.oneof(notAString, nastyString, blankString, fc.constantFrom("smtp", "ses", "AWS Sendgrid", "sendgrid2", "a w s"));
 const PROVIDERS = fc.constantFrom("AWS", "aws", "Sendgrid", "SENDGRID", " sendgrid ");
+/** ORDER-13 takes 1 or 2, as a number or a digit string, and nothing near it. */
+const PACK_TYPE_BAD = fc.oneof(
+  notAString,
+  blankString,
+  nastyString,
+  fc.constantFrom(0, 3, -1, 1.5, 2.0000001, "0", "3", " 1", "2 ", "01", "1.0", "one", "Pack 1", "I", "II", [1], [2], { type: 1 }, null, true),
+);
 const LONG_PASSWORD = fc.string({ minLength: 201, maxLength: 260 });
 /** Never a valid new password (6 to 200 characters): what the change-password fuzz may send. */
 const BAD_PASSWORD = fc.oneof(notAString, fc.constant(""), fc.string({ minLength: 1, maxLength: 5 }), LONG_PASSWORD, overlongString);
@@ -231,6 +238,12 @@ const targetsFor = (world: World): Record<string, Target> => {
       "staff",
       { orderId, transactionId: nonBlank(40), merchantName: nonBlank(40) },
       { orderId: badOrderId, transactionId: badRequiredText, merchantName: badRequiredText },
+      refersToNoOrder,
+    ),
+    "/admin/get-defence-pack-pdf": jsonTarget(
+      "staff",
+      { orderId, defencePackType: fc.constantFrom(1, 2, "1", "2") },
+      { orderId: badOrderId, defencePackType: PACK_TYPE_BAD },
       refersToNoOrder,
     ),
     "/admin/upload-visa-document": uploadTarget(orderIdText),

@@ -57,7 +57,11 @@ export const FORBIDDEN = "You do not have permission to do this.";
 
 const send = (res: express.Response, reply: Reply) => {
   if (reply.raw) {
-    if (reply.raw.fileName) res.attachment(reply.raw.fileName);
+    if (reply.raw.fileName) {
+      // Express encodes the name (RFC 6266); only the disposition's type differs for inline files.
+      res.attachment(reply.raw.fileName);
+      if (reply.raw.inline) res.set("content-disposition", res.get("content-disposition")!.replace(/^attachment/, "inline"));
+    }
     res.status(reply.httpStatus).type(reply.raw.contentType).send(reply.raw.body);
     return;
   }

@@ -9,8 +9,11 @@ import { Result, Schema, SchemaIssue } from "effect";
 export interface Reply {
   readonly httpStatus: number;
   readonly body: { readonly status: 0 | 1; readonly message: string; readonly data: unknown } & Record<string, unknown>;
-  /** Sent instead of the JSON body: exports and other files. */
-  readonly raw?: { readonly contentType: string; readonly body: string; readonly fileName?: string };
+  /**
+   * Sent instead of the JSON body: exports and other files. With `inline` the browser shows the
+   * file (a PDF in a new window) instead of saving it.
+   */
+  readonly raw?: { readonly contentType: string; readonly body: string | Buffer; readonly fileName?: string; readonly inline?: boolean };
 }
 
 export const ok = (message: string, data: unknown = null, extra: Record<string, unknown> = {}): Reply => ({

@@ -1,0 +1,141 @@
+import { Result, Schema } from "effect";
+import type { GlobalPosition } from "@etd/event-store";
+import { orderStream, type OrderId } from "@etd/events";
+import { orderDetailsProjection, waitForPosition } from "@etd/projections";
+import { decideOrder, isRefusal, loadStream, orderDecider, type OrderState, type Refusal } from "@etd/write";
+import type { ApiDeps } from "../api-deps.ts";
+import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
+import type { Endpoint } from "../http/endpoint.ts";
+import { orderIdField, toOrderId } from "../http/fields.ts";
+import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
+import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
+import { readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
+import { PdfUnavailable } from "../pdf/pdf-renderer.ts";
+import { storageKey } from "../storage/storage.ts";
+
+/*
+ * Chargeback defence packs (001 §2 and §7, ORDER-13).
+ *
+ * - POST /admin/get-defence-pack-pdf {orderId, defencePackType: 1|2}: the decider says first
+ *   whether the order may have one (Completed, Customer Called or Chargeback), so a refused
+ *   request costs no rendering; then the pack is rendered from the read model (once it has
+ *   reached the stream's last event), stored under docs/{orderId}/, recorded as
+ *   DefencePackGenerated, and answered as the PDF itself, inline, for the client's new window.
+ * - POST /admin/defence-pack-details {orderId}: the evidence the packs are built from, which packs
+ *   were generated, and whether one may be generated now. The spec shows no payload; this is ours.
+ */
+
+const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
+
+export const DefencePackPdfRequest = Schema.Struct({
+  orderId: orderIdField(),
+  defencePackType: Schema.Union([Schema.String, Schema.Number])
+    .check(Schema.makeFilter((v: string | number) => v === 1 || v === 2 || v === "1" || v === "2" || PACK_TYPE_MESSAGE))
+    .pipe(Schema.annotateKey({ messageMissingKey: PACK_TYPE_MESSAGE })),
+});
+
+export const DefencePackDetailsRequest = Schema.Struct({ orderId: orderIdField() });
+
+const packTypeOf = (value: string | number): DefencePackType => (String(value) === "2" ? 2 : 1);
+
+const NOT_CAUGHT_UP = "The order's history is still being brought up to date. Please try again in a moment.";
+
+/** The decider's own answer to "may this order have a pack?", without a file yet. */
+const packRefusal = (orderId: OrderId, packType: DefencePackType, state: OrderState): Refusal | undefined => {
+  // Stand-ins for the file the decision needs; nothing is recorded with them.
+  const decision = decideOrder({ type: "RecordDefencePack", orderId, packType, fileName: "pending.pdf", storedPath: "pending.pdf" }, state);
+  return isRefusal(decision) ? decision : undefined;
+};
+
+const lastSegment = (storedPath: string) => storedPath.slice(storedPath.lastIndexOf("/") + 1);
+
+export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
+  /** The evidence as of the stream's last event: waits for the read model to reach it first. */
+  const evidenceAt = async (orderId: OrderId, head: GlobalPosition | undefined) => {
+    if (head === undefined) return fail(404, `Order ${orderId} was not found.`);
+    if (!(await waitForPosition(deps.readDb, head, [orderDetailsProjection.name]))) return fail(503, NOT_CAUGHT_UP);
+    return (await readDefencePackEvidence(deps.readDb.query, orderId)) ?? fail(503, NOT_CAUGHT_UP);
+  };
+  const isReply = (value: object): value is Reply => "httpStatus" in value;
+
+  return [
+    {
+      method: "post",
+      path: "/admin/get-defence-pack-pdf",
+      guard: "order.defence-pack",
+      summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus timeline and comments); answers the PDF inline (ORDER-13)",
+      body: DefencePackPdfRequest,
+      handle: async (context) => {
+        const input = decodeInput(DefencePackPdfRequest, context.req.body);
+        if (Result.isFailure(input)) return input.failure;
+        const orderId = toOrderId(input.success.orderId);
+        const packType = packTypeOf(input.success.defencePackType);
+        const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
+        const refusal = packRefusal(orderId, packType, state);
+        if (refusal) return refusalReply(refusal);
+        const read = await evidenceAt(orderId, head);
+        if (isReply(read)) return read;
+
+        let pdf: Buffer;
+        try {
+          pdf = await deps.pdf.render(defencePackHtml(read.evidence, packType));
+        } catch (error) {
+          if (error instanceof PdfUnavailable) return fail(503, error.message);
+          throw error;
+        }
+
+        const key = storageKey("docs", orderId, defencePackFileName(packType));
+        if (!key) throw new Error(`no storage key for order ${orderId}`);
+        const stored = await deps.storage.put(key, pdf);
+        // A file nothing refers to is removed: the order changed status while the pack rendered,
+        // or the log could not be written.
+        let ran: Awaited<ReturnType<typeof runOrderCommand>>;
+        try {
+          ran = await runOrderCommand(deps, context, {
+            type: "RecordDefencePack",
+            orderId,
+            packType,
+            fileName: lastSegment(stored.storedPath),
+            storedPath: stored.storedPath,
+          });
+        } catch (error) {
+          await deps.storage.remove(stored.storedPath);
+          throw error;
+        }
+        if (!ran.ok) {
+          await deps.storage.remove(stored.storedPath);
+          return refusalReply(ran.refusal);
+        }
+        return {
+          httpStatus: 200,
+          body: { status: 1, message: "Defence pack has been generated successfully", data: { position: ran.position ?? null, storedPath: stored.storedPath } },
+          raw: { contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true },
+        };
+      },
+    },
+    {
+      method: "post",
+      path: "/admin/defence-pack-details",
+      guard: "order.defence-pack",
+      summary: "The evidence the defence packs are built from, the packs generated so far, and whether one may be generated now (ORDER-13)",
+      body: DefencePackDetailsRequest,
+      readOnly: true,
+      handle: async (context) => {
+        const input = decodeInput(DefencePackDetailsRequest, context.req.body);
+        if (Result.isFailure(input)) return input.failure;
+        const orderId = toOrderId(input.success.orderId);
+        const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
+        if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
+        const read = await evidenceAt(orderId, head);
+        if (isReply(read)) return read;
+        const refusal = packRefusal(orderId, 1, state);
+        return ok("Defence pack details loaded.", {
+          ...read.evidence,
+          generatedPacks: read.packs,
+          canGenerate: refusal === undefined,
+          reason: refusal?.message ?? null,
+        });
+      },
+    },
+  ];
+};
