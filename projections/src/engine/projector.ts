@@ -79,9 +79,10 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
 
   const key = (name: string, build: number) => `${name}#${build}`;
 
-  const stopWorker = async (name: string, build: number, release: boolean) => {
+  /** Stops the build's worker; with `only`, just that one (a stale caller must not stop its successor). */
+  const stopWorker = async (name: string, build: number, release: boolean, only?: Worker) => {
     const worker = workers.get(key(name, build));
-    if (!worker) return;
+    if (!worker || (only !== undefined && worker !== only)) return;
     workers.delete(key(name, build));
     clearInterval(worker.renew);
     await worker.subscription.stop();
@@ -137,7 +138,8 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
         promoteIfBuilding().catch((error: unknown) => log(`${projection.name}: promotion failed: ${String(error)}`));
       },
       onError: (error) => {
-        workers.delete(key(projection.name, build.build));
+        // Only this worker's own entry: another worker may already have taken the build's key.
+        if (workers.get(key(projection.name, build.build)) === self) workers.delete(key(projection.name, build.build));
         clearInterval(renew);
         if (error instanceof LeaseLost) {
           log(error.message);
@@ -150,15 +152,23 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
     const renew = setInterval(() => {
       acquireLease(driver.query, projection.name, build.build, owner, leaseMs)
         .then((held) => {
-          if (!held) void stopWorker(projection.name, build.build, false);
+          if (!held) void stopWorker(projection.name, build.build, false, self);
         })
         .catch(() => undefined);
     }, Math.max(100, Math.floor(leaseMs / 3)));
-    workers.set(key(projection.name, build.build), { build: build.build, subscription, renew });
+    const self: Worker = { build: build.build, subscription, renew };
+    workers.set(key(projection.name, build.build), self);
   };
 
-  /** Starts what should run and is not running: a build per projection version, a worker per build whose lease is free. */
-  const scan = async () => {
+  /**
+   * Starts what should run and is not running: a build per projection version, a worker per build
+   * whose lease is free. One scan at a time: the start-up loop and the timer both scan, and two
+   * overlapping scans would each see no worker, both take the (same owner's) lease and start two
+   * workers on one build, which then fail each other's batches forever.
+   */
+  let scanning: Promise<void> | undefined;
+  const scan = (): Promise<void> => (scanning ??= scanOnce().finally(() => (scanning = undefined)));
+  const scanOnce = async () => {
     for (const projection of projections) {
       if (failed.has(projection.name)) continue;
       let builds = await listBuilds(driver.query, projection.name);
@@ -173,6 +183,10 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
         if (workers.has(key(projection.name, build.build))) continue;
         if (await acquireLease(driver.query, projection.name, build.build, owner, leaseMs)) {
           const fresh = await readBuild(driver.query, projection.name, build.build);
+          if (stopped) {
+            await releaseLease(driver.query, projection.name, build.build, owner);
+            return;
+          }
           if (fresh && fresh.status !== "retired") runWorker(projection, fresh);
         }
       }
@@ -206,6 +220,8 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
     stop: async () => {
       stopped = true;
       clearInterval(scanner);
+      // A scan still running could start a worker after the ones below are stopped.
+      await scanning?.catch(() => undefined);
       for (const [id, worker] of [...workers]) {
         const name = id.slice(0, id.lastIndexOf("#"));
         await stopWorker(name, worker.build, true);

@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/*
+ * Builds the web app when web/dist is missing or older than its sources, so `npm start` and the
+ * browser tests always serve the current app without paying for a build on every run.
+ */
+
+const WEB = fileURLToPath(new URL("..", import.meta.url));
+const BUILT = path.join(WEB, "dist", "index.html");
+const SOURCES = ["src", "index.html", "vite.config.ts", "package.json"].map((p) => path.join(WEB, p));
+
+const newestChange = (entry: string): number => {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stat.mtimeMs);
+};
+
+export const webBuildIsStale = (): boolean =>
+  !existsSync(BUILT) || Math.max(...SOURCES.map(newestChange)) > statSync(BUILT).mtimeMs;
+
+/** Runs `vite build` in web/ (output shown); throws when it fails. */
+export const buildWeb = (): void => {
+  const vitePackage = createRequire(path.join(WEB, "package.json")).resolve("vite/package.json");
+  const vite = path.join(path.dirname(vitePackage), "bin", "vite.js");
+  const result = spawnSync(process.execPath, [vite, "build"], { cwd: WEB, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`building the web app failed (exit ${result.status})`);
+};
+
+export const buildWebIfStale = (): void => {
+  if (webBuildIsStale()) buildWeb();
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    if (webBuildIsStale()) {
+      console.log("Building the web app (web/dist is missing or older than web/src)…");
+      buildWeb();
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,4 @@
+import { apiRequest } from "../../../lib/api-client.ts";
+
+/** ADMIN-1: PUT /admin/delete-team-member; the member's sessions end. */
+export const deleteTeamMember = (teamMemberId: string) => apiRequest("PUT", "/admin/delete-team-member", { body: { teamMemberId } });

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { Button, Form } from "react-aria-components";
+import { toast } from "../../../components/ui/toast.tsx";
+import { clearStoredSession, sessionAtom } from "../../../lib/session.ts";
+import { changePassword } from "../api/change-password.ts";
+import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { validateNewPassword } from "../utils/form-rules.ts";
+import { AdminPage } from "./admin-page.tsx";
+import { TextInputField } from "./form-fields.tsx";
+
+/**
+ * Update Password (AUTH-8). The server ends every session of the member once the password
+ * changes, so on success this one is forgotten here too and the member signs in again.
+ */
+export const ChangePasswordScreen = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setSession = useSetAtom(sessionAtom);
+  const form = useValidatedForm({ newPassword: "" }, validateNewPassword);
+  const save = useMutation({
+    mutationFn: (newPassword: string) => changePassword(newPassword),
+    onSuccess: async (answer) => {
+      toast.answer(answer);
+      if (answer.status !== 1) return;
+      clearStoredSession();
+      setSession(undefined);
+      await navigate({ to: "/" });
+      // Nothing read with the old session may be shown to whoever signs in next.
+      queryClient.clear();
+    },
+  });
+  return (
+    <AdminPage id="change-password-title" title="Update Password">
+      <div className="card admin-narrow">
+        <Form
+          className="admin-form"
+          validationBehavior="aria"
+          aria-labelledby="change-password-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.submit((values) => save.mutate(values.newPassword));
+          }}
+        >
+          <TextInputField label="New Password" type="password" binding={form.field("newPassword")} autoComplete="new-password" isRequired />
+          <div className="admin-form-actions">
+            <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
+              Submit
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </AdminPage>
+  );
+};

@@ -1,0 +1,102 @@
+import { useRef } from "react";
+import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from "react-aria-components";
+import type { FieldBinding } from "../hooks/use-validated-form.ts";
+
+/*
+ * The admin forms' fields: a label, the control, and the message under it (000 §2 "errors
+ * appear under each field"), tied together by react-aria so the message is the control's
+ * description and its invalid state is announced.
+ */
+
+export const TextInputField = ({
+  label,
+  binding,
+  type = "text",
+  placeholder,
+  autoComplete,
+  inputMode,
+  isRequired = false,
+}: {
+  label: string;
+  binding: FieldBinding;
+  type?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "text";
+  isRequired?: boolean;
+}) => (
+  <TextField
+    className="field"
+    name={binding.name}
+    type={type}
+    value={binding.value}
+    onChange={binding.onChange}
+    onBlur={binding.onBlur}
+    isInvalid={binding.error !== undefined}
+    isRequired={isRequired}
+    validationBehavior="aria"
+    autoComplete={autoComplete}
+    inputMode={inputMode}
+  >
+    <Label className="label">{label}</Label>
+    <Input className="input" placeholder={placeholder} />
+    <FieldError className="field-error">{binding.error}</FieldError>
+  </TextField>
+);
+
+export interface SelectOption {
+  readonly id: string;
+  readonly label: string;
+}
+
+export const SelectField = ({
+  label,
+  binding,
+  options,
+  placeholder,
+  isRequired = false,
+}: {
+  label: string;
+  binding: FieldBinding;
+  options: readonly SelectOption[];
+  placeholder: string;
+  isRequired?: boolean;
+}) => {
+  // Choosing moves focus into the list: that blur is not the user leaving the field.
+  const open = useRef(false);
+  return (
+    <Select
+      className="field admin-select"
+      name={binding.name}
+      placeholder={placeholder}
+      value={binding.value === "" ? null : binding.value}
+      onChange={(key) => binding.onChange(key === null ? "" : String(key))}
+      onOpenChange={(isOpen) => {
+        open.current = isOpen;
+        if (!isOpen) binding.onBlur();
+      }}
+      onBlur={() => {
+        if (!open.current) binding.onBlur();
+      }}
+      isInvalid={binding.error !== undefined}
+      isRequired={isRequired}
+      validationBehavior="aria"
+    >
+      <Label className="label">{label}</Label>
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className="field-error">{binding.error}</FieldError>
+      <Popover className="popover">
+        <ListBox className="listbox" items={options}>
+          {(option) => (
+            <ListBoxItem className="listbox-item" id={option.id} textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+};

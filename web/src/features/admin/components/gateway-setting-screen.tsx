@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Button, Form } from "react-aria-components";
+import { toast } from "../../../components/ui/toast.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { paymentGatewaysQuery, type PaymentGateway } from "../api/get-payment-gateways.ts";
+import { setPaymentGateway } from "../api/set-payment-gateway.ts";
+import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { validateGateway } from "../utils/form-rules.ts";
+import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "./admin-page.tsx";
+import { SelectField } from "./form-fields.tsx";
+
+const DOMAINS = [
+  { isSecondaryDomain: 0, heading: "Primary Domain", label: "Primary domain gateway" },
+  { isSecondaryDomain: 1, heading: "Secondary Domain", label: "Secondary domain gateway" },
+] as const;
+
+/** Gateway Setting (ADMIN-2): one selector per customer domain, each showing its active gateway. */
+export const GatewaySettingScreen = () => {
+  const answer = useSuspenseQuery(paymentGatewaysQuery()).data;
+  if (answer.status !== 1) {
+    return (
+      <AdminPage id="gateway-setting-title" title="Payment Setting">
+        <ServerRefusal answer={answer} />
+      </AdminPage>
+    );
+  }
+  const gateways = rowsOf(answer);
+  return (
+    <AdminPage id="gateway-setting-title" title="Payment Setting">
+      <div className="grid-2">
+        {DOMAINS.map((domain) => {
+          const entries = gateways.filter((gateway) => gateway.is_secondary_domain === domain.isSecondaryDomain);
+          const active = entries.find((gateway) => gateway.is_active === "1");
+          return (
+            <AdminPanel key={domain.isSecondaryDomain} id={`gateway-domain-${domain.isSecondaryDomain}`} heading={domain.heading}>
+              {/* A new active gateway (here or from another admin) starts the form from it. */}
+              <GatewayDomainForm key={active?.id ?? "none"} domain={domain} entries={entries} active={active} />
+            </AdminPanel>
+          );
+        })}
+      </div>
+    </AdminPage>
+  );
+};
+
+const GatewayDomainForm = ({
+  domain,
+  entries,
+  active,
+}: {
+  domain: (typeof DOMAINS)[number];
+  entries: readonly PaymentGateway[];
+  active: PaymentGateway | undefined;
+}) => {
+  const queryClient = useQueryClient();
+  const form = useValidatedForm({ gatewayId: active?.id ?? "" }, validateGateway);
+  const save = useMutation({
+    mutationFn: (gatewayId: string) => setPaymentGateway(gatewayId, domain.isSecondaryDomain),
+    onSuccess: async (answer) => {
+      toast.answer(answer);
+      if (answer.status === 1) await queryClient.invalidateQueries({ queryKey: queryKeys.gateways });
+    },
+  });
+  return (
+    <Form
+      className="admin-form"
+      validationBehavior="aria"
+      aria-label={domain.heading}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit((values) => save.mutate(values.gatewayId));
+      }}
+    >
+      <p className="admin-active-gateway" data-testid={`active-gateway-${domain.isSecondaryDomain}`}>
+        Active gateway: <strong>{active ? active.gateway_name : "none"}</strong>
+      </p>
+      <SelectField
+        label={domain.label}
+        binding={form.field("gatewayId")}
+        placeholder="Select gateway"
+        options={entries.map((gateway) => ({ id: gateway.id, label: gateway.gateway_name }))}
+        isRequired
+      />
+      <div className="admin-form-actions">
+        <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
+          Submit
+        </Button>
+      </div>
+    </Form>
+  );
+};

@@ -1,0 +1,56 @@
+import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { Button, Form, Input, Label, SearchField } from "react-aria-components";
+import type { DayRange } from "../api/day-range.ts";
+import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
+import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
+import { TextInputField } from "./form-fields.tsx";
+
+/*
+ * The reports' controls (ADMIN-4, ADMIN-5): a From/To date form whose Submit asks the server
+ * again, and a search box that narrows the rows already shown.
+ */
+
+export const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onSubmit: (range: DayRange) => Promise<void>; label: string }) => {
+  const validate = useCallback((values: DateRangeValues) => validateDateRange(values), []);
+  const form = useValidatedForm({ fromDate: range.fromDate ?? "", toDate: range.toDate ?? "" }, validate);
+  const load = useMutation({ mutationFn: onSubmit });
+  return (
+    <Form
+      className="admin-form admin-form-inline"
+      validationBehavior="aria"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit((values) => load.mutate({ fromDate: values.fromDate || undefined, toDate: values.toDate || undefined }));
+      }}
+    >
+      <TextInputField label="From Date" type="date" binding={form.field("fromDate")} />
+      <TextInputField label="To Date" type="date" binding={form.field("toDate")} />
+      <div className="admin-form-actions">
+        <Button type="submit" className="button button-primary" isDisabled={load.isPending}>
+          Submit
+        </Button>
+      </div>
+    </Form>
+  );
+};
+
+export const ReportSearchBox = ({
+  committed,
+  onCommit,
+  placeholder,
+}: {
+  committed: string;
+  onCommit: (value: string) => void;
+  placeholder: string;
+}) => {
+  const [text, setText] = useDebouncedSearch(committed, onCommit);
+  return (
+    <SearchField className="field admin-search" value={text} onChange={setText}>
+      <Label className="label">Search</Label>
+      <Input className="input" placeholder={placeholder} />
+    </SearchField>
+  );
+};

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button, Form } from "react-aria-components";
+import { toast } from "../../../components/ui/toast.tsx";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { sendInvoice } from "../api/send-invoice.ts";
+import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { validateInvoice } from "../utils/form-rules.ts";
+import { AdminPage } from "./admin-page.tsx";
+import { TextInputField } from "./form-fields.tsx";
+
+/** Send Invoice (ADMIN-6, 'Manage Invoices'): the server's answer as a toast (001 §8). */
+export const SendInvoiceScreen = () => {
+  const queryClient = useQueryClient();
+  const form = useValidatedForm({ orderId: "" }, validateInvoice);
+  const send = useMutation({
+    mutationFn: (orderId: string) => sendInvoice(orderId.trim()),
+    onSuccess: async (answer) => {
+      toast.answer(answer);
+      if (answer.status !== 1) return;
+      form.reset();
+      // The order's detail page lists the mail it was sent (its key shape belongs to that feature).
+      await queryClient.invalidateQueries({ queryKey: queryKeys.order_details });
+    },
+  });
+  return (
+    <AdminPage id="send-invoice-title" title="Send Invoice">
+      <div className="card admin-narrow">
+        <Form
+          className="admin-form"
+          validationBehavior="aria"
+          aria-labelledby="send-invoice-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.submit((values) => send.mutate(values.orderId));
+          }}
+        >
+          <TextInputField label="Order ID" binding={form.field("orderId")} inputMode="numeric" autoComplete="off" isRequired />
+          <div className="admin-form-actions">
+            <Button type="submit" className="button button-primary" isDisabled={send.isPending}>
+              Send Invoice
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </AdminPage>
+  );
+};

@@ -1,0 +1,66 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
+
+/*
+ * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells
+ * this tab which read model moved, and every query reading it refetches (query keys start with
+ * the projection name, see lib/query-keys.ts). The browser reconnects by itself after a dropped
+ * connection; when the server refuses the stream it stops, so we ask the API once (a 401 signs
+ * out, which unmounts this hook) and otherwise try again with a growing delay. Anything missed
+ * while disconnected is caught up by invalidating everything on reconnection. The stream is closed while the page
+ * sits in the back/forward cache (an open one there holds one of the browser's few connections
+ * per host) and opened again when the page is shown.
+ */
+export const useLiveUpdates = (token: string | undefined): void => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+    let connectedBefore = false;
+
+    const open = () => {
+      source = new EventSource(`/api/live?token=${encodeURIComponent(token)}`);
+      source.addEventListener("hello", () => {
+        attempt = 0;
+        if (connectedBefore) void queryClient.invalidateQueries();
+        connectedBefore = true;
+      });
+      source.addEventListener("change", (event: MessageEvent<string>) => {
+        const change = parseLiveChange(event.data);
+        if (change) void queryClient.invalidateQueries({ queryKey: [change.projection] });
+      });
+      source.addEventListener("error", () => {
+        if (stopped || source?.readyState !== EventSource.CLOSED) return;
+        // Refused, not dropped: find out whether the session still holds (a 401 signs out).
+        attempt += 1;
+        void apiRequest("GET", "/user_info").then(() => {
+          if (!stopped) retry = setTimeout(open, reconnectDelayMs(attempt));
+        });
+      });
+    };
+
+    const hide = () => {
+      clearTimeout(retry);
+      source?.close();
+      source = undefined;
+    };
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted && !stopped && !source) open();
+    };
+    window.addEventListener("pagehide", hide);
+    window.addEventListener("pageshow", show);
+    open();
+    return () => {
+      stopped = true;
+      window.removeEventListener("pagehide", hide);
+      window.removeEventListener("pageshow", show);
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [token, queryClient]);
+};

@@ -1,0 +1,9 @@
+import { apiRequest } from "../../../lib/api-client.ts";
+import type { OrdersChanged } from "./bulk-answer.ts";
+
+/**
+ * QUEUE-9 Assign to me: PUT /admin/assign-order-status {orderId: [...], assignto}. The server
+ * assigns to the signed-in member; a lost race answers 409 naming who won and when.
+ */
+export const assignOrders = (orderIds: readonly string[], assignto: string) =>
+  apiRequest<OrdersChanged>("PUT", "/admin/assign-order-status", { body: { orderId: orderIds, assignto } });

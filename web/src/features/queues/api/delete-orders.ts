@@ -1,0 +1,12 @@
+import { apiRequest } from "../../../lib/api-client.ts";
+import type { OrdersChanged } from "./bulk-answer.ts";
+
+/**
+ * QUEUE-8: the soft delete. PUT /admin/change-order-status {orderId: [...], updatingStatus:
+ * 'Deleted', permanentDeletedFlag: false}; 'Order has been deleted successfully'.
+ */
+export const deleteOrders = (orderIds: readonly string[]) =>
+  apiRequest<OrdersChanged>("PUT", "/admin/change-order-status", {
+    body: { orderId: orderIds, updatingStatus: "Deleted", permanentDeletedFlag: false },
+  });
+

@@ -1,0 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { sessionAtom } from "../../../lib/session.ts";
+import { folderCountsQuery } from "../api/get-folder-counts.ts";
+import { DASHBOARD_TILES } from "../menu-entries.ts";
+
+/** `/admin` (SHELL-4): one tile per working folder with its count, each opening the folder. */
+export const Dashboard = () => {
+  const session = useAtomValue(sessionAtom);
+  const counts = useQuery(folderCountsQuery(session?.name ?? "")).data;
+  return (
+    <section className="page" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="page-title">
+        Dashboard
+      </h1>
+      <ul className="tiles">
+        {DASHBOARD_TILES.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to as "/admin"} className="tile">
+              <span className="tile-label">{tile.label}</span>
+              <span className="tile-count" data-count={tile.count}>
+                {counts ? counts[tile.count] : "–"}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};

@@ -1,0 +1,25 @@
+import { Link } from "@tanstack/react-router";
+import type { Role } from "../../../lib/session.ts";
+import type { FolderCounts } from "../api/get-folder-counts.ts";
+import { menuFor } from "../menu-entries.ts";
+import { CountBadge } from "./count-badge.tsx";
+
+/**
+ * The side menu (SHELL-1): the entries the role may see, each with its folder's count. The
+ * router marks the current entry with aria-current="page", which the CSS highlights.
+ */
+export const SideMenu = ({ role, counts, onNavigate }: { role: Role | undefined; counts: FolderCounts | undefined; onNavigate?: () => void }) => (
+  <nav aria-label="Main menu" className="side-menu">
+    <ul>
+      {menuFor(role).map((entry) => (
+        <li key={entry.to}>
+          {/* Paths are the spec's; some screens arrive from other features' route factories. */}
+          <Link to={entry.to as "/admin"} className="side-menu-link" activeOptions={{ exact: false }} onClick={onNavigate}>
+            <span className="side-menu-label">{entry.label}</span>
+            {entry.count && <CountBadge value={counts?.[entry.count]} name={entry.count} />}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  </nav>
+);

@@ -1,0 +1,49 @@
+import type { Role } from "../../lib/session.ts";
+import type { FolderCounts } from "./api/get-folder-counts.ts";
+
+/*
+ * The side menu of 000 §2 (SHELL-1), in its order, with its labels and visibility, and the
+ * dashboard tiles (SHELL-4). Each entry names the count that its badge shows; entries without a
+ * folder (reports, settings) have none.
+ */
+
+export interface MenuEntry {
+  readonly to: string;
+  readonly label: string;
+  readonly count?: keyof FolderCounts;
+  /** Roles that see the entry; all roles when absent. */
+  readonly roles?: readonly Role[];
+}
+
+const ADMIN_AND_MANAGER: readonly Role[] = ["Admin", "Manager"];
+const ALL_BUT_TELECALLER: readonly Role[] = ["Admin", "Manager", "Team", "Night Staff"];
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { to: "/admin/awaiting-response", label: "Awaiting Customer", count: "awaitingOrdersCount" },
+  { to: "/admin/awaiting-govt", label: "Awaiting Govt", count: "awaitingGovtCount" },
+  { to: "/admin/future-order", label: "Future Orders", count: "futureOrdersCount" },
+  { to: "/admin/contact-customer", label: "Contact Customer", count: "contactCustomerOrdersCount" },
+  { to: "/admin/called", label: "Customer Called", count: "customerCalledCount" },
+  { to: "/admin/deleted-order", label: "Deleted Order", count: "deletedOrdersCount" },
+  { to: "/admin/order-history", label: "Order History", count: "allOrdersCount", roles: ALL_BUT_TELECALLER },
+  { to: "/admin/refund-order", label: "Refunds", count: "refundOrdersCount" },
+  { to: "/admin/chargeback", label: "Chargeback", count: "chargeBack" },
+  { to: "/admin/country-order", label: "Country Order List" },
+  { to: "/admin/manage-team", label: "Manage Team", roles: ADMIN_AND_MANAGER },
+  { to: "/admin/processed-order", label: "Order Processed", roles: ["Admin"] },
+  { to: "/admin/send-invoice", label: "Manage Invoices" },
+  { to: "/admin/gateway-setting", label: "Gateway Setting", roles: ADMIN_AND_MANAGER },
+  { to: "/admin/change-password", label: "Change Password", roles: ADMIN_AND_MANAGER },
+  { to: "/logout", label: "Logout" },
+];
+
+export const menuFor = (role: Role | undefined): readonly MenuEntry[] =>
+  MENU_ENTRIES.filter((entry) => !entry.roles || (role !== undefined && entry.roles.includes(role)));
+
+export const DASHBOARD_TILES: readonly (MenuEntry & { count: keyof FolderCounts })[] = [
+  { to: "/admin/my-order", label: "My Orders", count: "myOrdersCount" },
+  { to: "/admin/recent-order", label: "New Orders", count: "newOrdersCount" },
+  { to: "/admin/priority-order", label: "Priority Orders", count: "priorityOrdersCount" },
+  { to: "/admin/pending-order", label: "Pending Orders", count: "pendingOrdersCount" },
+  { to: "/admin/completed-order", label: "Completed Orders", count: "completedOrdersCount" },
+];

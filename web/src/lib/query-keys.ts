@@ -1,0 +1,31 @@
+/*
+ * THE QUERY-KEY CONVENTION (every feature follows it; the live feed depends on it):
+ *
+ *   Every query key starts with the name of the read model (projection) the query reads:
+ *     ["queue", …]          folder counts, queue lists, search, future months
+ *     ["order_details", …]  the order detail view and its histories
+ *     ["reports", …]        country orders, processed-by counts, processed orders
+ *     ["team", …]           team member list, info, types
+ *     ["gateways", …]       payment gateways
+ *
+ * When the server says a read model moved (SSE `change` with `{projection}`), the live hook
+ * invalidates every query whose key starts with that name, so each screen refetches exactly what
+ * changed. After a command, invalidate the same way: `queryClient.invalidateQueries({ queryKey:
+ * queryKeys.queue })`. Keys below the first element are each feature's own business, e.g.
+ * `[...queryKeys.queue, "list", queueKey, { page, limit }]`.
+ */
+
+export const PROJECTIONS = ["queue", "order_details", "reports", "team", "gateways"] as const;
+
+export type Projection = (typeof PROJECTIONS)[number];
+
+/** The first element of every query key, by read model. */
+export const queryKeys = {
+  queue: ["queue"],
+  order_details: ["order_details"],
+  reports: ["reports"],
+  team: ["team"],
+  gateways: ["gateways"],
+} as const satisfies Record<Projection, readonly [Projection]>;
+
+export const isProjection = (name: unknown): name is Projection => (PROJECTIONS as readonly unknown[]).includes(name);

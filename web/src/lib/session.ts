@@ -1,0 +1,61 @@
+import { atom } from "jotai";
+
+/*
+ * The stored session (000 §3, AUTH-4): local storage key `user` holds `{accessToken, …}` as the
+ * sign-in answered it. Name and role are read from the token's payload `{user: {id, name, type}}`;
+ * a value that is not a valid token signs the user out cleanly.
+ */
+
+export type Role = "Admin" | "Manager" | "Team" | "Telecaller" | "Night Staff";
+
+export interface Session {
+  readonly accessToken: string;
+  readonly id: string;
+  readonly name: string;
+  readonly role: Role;
+}
+
+const STORAGE_KEY = "user";
+const ROLES: readonly string[] = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"];
+
+/** The token's payload, or undefined when it is not a token this app understands or has expired. */
+export const decodeToken = (token: string): Omit<Session, "accessToken"> | undefined => {
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      user?: { id?: unknown; name?: unknown; type?: unknown };
+      exp?: unknown;
+    };
+    const user = payload.user;
+    if (typeof user?.id !== "string" || typeof user.name !== "string" || typeof user.type !== "string" || !ROLES.includes(user.type)) return undefined;
+    if (typeof payload.exp === "number" && payload.exp * 1000 < Date.now()) return undefined;
+    return { id: user.id, name: user.name, role: user.type as Role };
+  } catch {
+    return undefined;
+  }
+};
+
+export const readStoredSession = (): Session | undefined => {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (!stored) return undefined;
+  try {
+    const value = JSON.parse(stored) as { accessToken?: unknown };
+    const token = typeof value === "string" ? value : typeof value.accessToken === "string" ? value.accessToken : undefined;
+    const decoded = token ? decodeToken(token) : undefined;
+    if (token && decoded) return { accessToken: token, ...decoded };
+  } catch {
+    // not JSON: fall through to signing out
+  }
+  localStorage.removeItem(STORAGE_KEY);
+  return undefined;
+};
+
+export const storeSession = (data: Record<string, unknown> & { accessToken: string }): void => {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(data));
+};
+
+export const clearStoredSession = (): void => {
+  localStorage.removeItem(STORAGE_KEY);
+};
+
+/** The signed-in staff member, or undefined. UI state only: the server decides what they may do. */
+export const sessionAtom = atom<Session | undefined>(readStoredSession());

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { parseLiveChange, reconnectDelayMs } from "../src/features/live/live-change.ts";
+import { PROJECTIONS, queryKeys } from "../src/lib/query-keys.ts";
+
+describe("live updates (CARD-3)", () => {
+  it("reads which read model moved from a change event", () => {
+    expect(parseLiveChange('{"projection":"queue","position":"12.3"}')).toEqual({ projection: "queue", position: "12.3" });
+    expect(parseLiveChange('{"projection":"order_details","position":"5.0"}')?.projection).toBe("order_details");
+  });
+
+  it("ignores read models this app does not know, and anything that is not JSON", () => {
+    expect(parseLiveChange('{"projection":"something_new","position":"1.0"}')).toBeUndefined();
+    expect(parseLiveChange("not json")).toBeUndefined();
+    expect(parseLiveChange("null")).toBeUndefined();
+  });
+
+  it("starts every query-key family with the projection name it reads, so a change invalidates exactly it", () => {
+    for (const projection of PROJECTIONS) expect(queryKeys[projection]).toEqual([projection]);
+  });
+
+  it("waits longer after each refused reconnection, up to 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+});
