@@ -314,8 +314,8 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       await page.locator('button[aria-label="Close menu"]').click();
       await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), POLL);
       expect(await menuVisible(page)).toBe(false);
-      // Focus goes back to the toggle that opened it.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+      // Focus goes back to the toggle that opened it (restored on the next frame, hence the wait).
+      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open menu", { ...POLL, timeout: 2000 });
 
       // Choosing an entry closes the drawer too.
       await page.locator('button[aria-label="Open menu"]').click();

@@ -150,6 +150,32 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     expect(await cellText(page, order!, "Status")).toBe("Pending");
   });
 
+  it("CARD-3: two browser sessions: Bob claims in his browser, and the row leaves Alice's New list within a second, without a reload (the badges: see auth-shell)", async () => {
+    const [order, other] = await app.placeOrders(2, () => ({ processing_mode: "standard" }));
+    await listed(alice, "newOrder", other!);
+    const alicePage = await app.newPage();
+    await app.openSignedIn(alicePage, alice, "/admin/recent-order");
+    await settled(alicePage);
+    await waitForRow(alicePage, order!);
+    const bobPage = await app.newPage();
+    await app.openSignedIn(bobPage, bob, "/admin/recent-order");
+    await settled(bobPage);
+    await waitForRow(bobPage, order!);
+    await alicePage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await select(bobPage, order!);
+    await toolbarButton(bobPage, "Assign to me").click();
+    await confirmation(bobPage);
+    await answer(bobPage, "Yes");
+    await waitForToast(bobPage, "success", "Order has been assigned successfully");
+    const answeredAt = Date.now();
+
+    await alicePage.waitForFunction((selector) => !document.querySelector(selector), { polling: 20, timeout: 1000 }, row(order!));
+    expect(Date.now() - answeredAt).toBeLessThan(1000);
+    // The other order is still there: the list was refetched, not emptied.
+    expect(await alicePage.$(row(other!))).not.toBeNull();
+    expect(await alicePage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
   it("QUEUE-10: Move to Original Folder asks first, clears the assignment and returns the order to New", async () => {
     const [order] = await app.placeOrders(1, () => ({ processing_mode: "priority" }));
     const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [order!], assignto: bob.name }, await app.login(bob));

@@ -27,7 +27,10 @@ export const useLiveUpdates = (token: string | undefined): void => {
       source = new EventSource(`/api/live?token=${encodeURIComponent(token)}`);
       source.addEventListener("hello", () => {
         attempt = 0;
-        if (connectedBefore) void queryClient.invalidateQueries();
+        // A reconnection may have missed anything; the first connection may have missed what
+        // changed between the screen's first fetch and the stream opening, which for the queues
+        // and their counts (the screens that change most) is refetched at once.
+        void queryClient.invalidateQueries(connectedBefore ? undefined : { queryKey: ["queue"] });
         connectedBefore = true;
       });
       source.addEventListener("change", (event: MessageEvent<string>) => {
