@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import type { JsonObject } from "../port.ts";
 
 /**
@@ -32,9 +32,20 @@ export const isSealed = (value: unknown): value is Sealed =>
   Object.keys(value).length === 1 &&
   typeof (value as { enc?: unknown }).enc === "string";
 
+/**
+ * Node imports a raw key on every cipher it makes from a Buffer (most of the cost of opening one
+ * small value); a KeyObject made once per cached key buffer is imported once.
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+const keyObjectOf = (key: Buffer): KeyObject => {
+  let object = keyObjects.get(key);
+  if (!object) keyObjects.set(key, (object = createSecretKey(key)));
+  return object;
+};
+
 export const seal = (key: Buffer, context: SealContext, personal: JsonObject): Sealed => {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv(ALGORITHM, keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad(context));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(personal), "utf8"), cipher.final()]);
   const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"));
@@ -61,7 +72,7 @@ export const unseal = (key: Buffer, context: SealContext, sealed: Sealed): JsonO
   if (iv.length !== IV_BYTES) throw new UnsealError(`the IV has ${iv.length} bytes, not ${IV_BYTES}`);
   if (tag.length !== TAG_BYTES) throw new UnsealError(`the tag has ${tag.length} bytes, not ${TAG_BYTES}`);
 
-  const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv(ALGORITHM, keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   decipher.setAAD(aad(context));
   decipher.setAuthTag(tag);
   let plain: string;
