@@ -63,13 +63,14 @@ const main = async () => {
       log("rebuild done");
       return;
     }
-    const projector = await startProjector({ driver, store, projections, onEvent: log });
-    await projector.ready;
-    log(`running ${projections.map((p) => p.name).join(", ")}`);
-    await new Promise<void>((resolve) => {
+    // Listen for the stop signal first: a SIGTERM while catching up must still stop cleanly.
+    const stopSignal = new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);
     });
+    const projector = await startProjector({ driver, store, projections, onEvent: log });
+    await Promise.race([projector.ready.then(() => log(`running ${projections.map((p) => p.name).join(", ")}`)), stopSignal]);
+    await stopSignal;
     await projector.stop();
   } finally {
     await store.close();

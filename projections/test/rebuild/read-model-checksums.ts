@@ -1,0 +1,59 @@
+import type { Query } from "@etd/event-store";
+import type { Projection } from "../../src/engine/projection.ts";
+
+/*
+ * A fingerprint of every read model as queries see it (through the views, so of the live build):
+ * per table, its row count and the md5 of all its rows as text in a fixed order. Two builds of
+ * the same log are the same read model exactly when every fingerprint matches.
+ */
+
+export interface TableChecksum {
+  readonly rows: number;
+  readonly md5: string;
+}
+
+export const readModelChecksums = async (query: Query, projections: readonly Projection[]): Promise<Record<string, TableChecksum>> => {
+  const sums: Record<string, TableChecksum> = {};
+  for (const projection of projections) {
+    for (const base of projection.tables) {
+      const [row] = await query(`select count(*)::bigint as rows, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as md5 from ${base} t`);
+      sums[`${projection.name}.${base}`] = { rows: Number(row!.rows), md5: String(row!.md5) };
+    }
+  }
+  return sums;
+};
+
+export interface LiveBuild {
+  readonly name: string;
+  readonly build: number;
+  readonly eventsApplied: number;
+  readonly checkpoint: string;
+  readonly leaseOwner: string | null;
+}
+
+/** The live build of each projection, as the registry has it. */
+export const liveBuilds = async (query: Query, projections: readonly Projection[]): Promise<Map<string, LiveBuild>> => {
+  const rows = await query(
+    "select name, build, events_applied, checkpoint_tx::text || '.' || checkpoint_seq::text as checkpoint, lease_owner from projection_builds where status = 'live' and name = any($1::text[])",
+    [projections.map((p) => p.name)],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.name as string,
+      {
+        name: row.name as string,
+        build: Number(row.build),
+        eventsApplied: Number(row.events_applied),
+        checkpoint: row.checkpoint as string,
+        leaseOwner: (row.lease_owner as string | null) ?? null,
+      },
+    ]),
+  );
+};
+
+/** How many events the log holds, and the position of its last one (`tx.seq`, as checkpoints print). */
+export const logSize = async (query: Query): Promise<{ readonly events: number; readonly head: string }> => {
+  const [count] = await query("select count(*)::bigint as events from es_events");
+  const [head] = await query("select transaction_id::text || '.' || global_position::text as head from es_events order by transaction_id desc, global_position desc limit 1");
+  return { events: Number(count!.events), head: (head?.head as string | undefined) ?? "0.0" };
+};
