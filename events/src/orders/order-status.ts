@@ -21,6 +21,27 @@ export const OrderStatus = Schema.Literals([
 ]);
 export type OrderStatus = typeof OrderStatus.Type;
 
+/**
+ * Status values as staff read them: the menu's and the move buttons' wording (000 §2, 001 §2).
+ * One map for every message, list and audit line that names a status.
+ */
+export const ORDER_STATUS_LABELS: { readonly [S in OrderStatus]: string } = {
+  New: "New",
+  Priority: "Priority",
+  Pending: "Pending",
+  Awaiting: "Awaiting Customer",
+  AwaitingGovt: "Awaiting Govt",
+  ContactCustomer: "Contact Customer",
+  CustomerCalled: "Customer Called",
+  Completed: "Completed",
+  Refund: "Refund",
+  CompletedRefund: "Completed Refund",
+  ChargeBack: "Chargeback",
+  Deleted: "Deleted",
+};
+
+export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_LABELS[status];
+
 /** What the customer paid for; decides whether a new order starts in `New` or `Priority`. */
 export const ProcessingMode = Schema.Literals(["standard", "priority"]);
 export type ProcessingMode = typeof ProcessingMode.Type;

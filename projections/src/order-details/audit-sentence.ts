@@ -1,5 +1,5 @@
 import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
-import { statusLabel } from "./status-labels.ts";
+import { statusLabel } from "@etd/events";
 
 /*
  * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and

@@ -6,7 +6,8 @@ import {
   type OrderPlaced,
   type OrderStatus,
 } from "@etd/events";
-import { PROCESSING_MODE_LABELS, statusLabel, type ProcessingModeLabel } from "./status-labels.ts";
+import { statusLabel } from "@etd/events";
+import { PROCESSING_MODE_LABELS, type ProcessingModeLabel } from "./status-labels.ts";
 
 /*
  * The order as the view page reads it (001 §3 "Order as read in the view page", ORDER-4..7): one

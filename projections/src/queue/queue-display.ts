@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@etd/events";
+import { ORDER_STATUS_LABELS } from "@etd/events";
 import type { QueueKey } from "./queue-folders.ts";
 
 /*
@@ -10,21 +10,8 @@ import type { QueueKey } from "./queue-folders.ts";
  *   shown as typed otherwise.
  */
 
-/** The labels staff read (the same wording as the write side's status-labels.ts). */
-export const STATUS_LABELS: { readonly [S in OrderStatus]: string } = {
-  New: "New",
-  Priority: "Priority",
-  Pending: "Pending",
-  Awaiting: "Awaiting Customer",
-  AwaitingGovt: "Awaiting Govt",
-  ContactCustomer: "Contact Customer",
-  CustomerCalled: "Customer Called",
-  Completed: "Completed",
-  Refund: "Refund",
-  CompletedRefund: "Completed Refund",
-  ChargeBack: "Chargeback",
-  Deleted: "Deleted",
-};
+/** The labels staff read: the catalogue's, one map for every screen and message. */
+export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 export type DateStyle = "DD/MM/YYYY" | "MM-DD-YYYY" | "DD-MM-YYYY";
 

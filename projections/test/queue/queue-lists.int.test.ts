@@ -1,6 +1,6 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { OrderId } from "@etd/events";
-import { ORDER_STATUS_LABELS } from "@etd/write";
+import { ORDER_STATUS_LABELS } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { physicalTable } from "../../src/engine/projection.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";

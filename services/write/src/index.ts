@@ -7,7 +7,6 @@ export * from "./shared/decider.ts";
 export * from "./shared/acting-staff.ts";
 
 export * from "./orders/commands.ts";
-export * from "./orders/status-labels.ts";
 export * from "./orders/order-state.ts";
 export * from "./orders/decide-order.ts";
 

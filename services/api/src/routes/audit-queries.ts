@@ -1,7 +1,7 @@
 import { Result, Schema } from "effect";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
-import { decodeEvent, isOrderEvent, orderStream, type AnyEvent, type OrderEvent, type OrderId } from "@etd/events";
-import { evolveOrder, initialOrderState, statusLabel, type OrderState } from "@etd/write";
+import { decodeEvent, isOrderEvent, orderStream, statusLabel, type AnyEvent, type OrderEvent, type OrderId } from "@etd/events";
+import { evolveOrder, initialOrderState, type OrderState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import type { Endpoint } from "../http/endpoint.ts";
 import { decodeInput, fail, ok } from "../http/reply.ts";

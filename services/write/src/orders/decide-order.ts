@@ -1,3 +1,4 @@
+import { statusLabel } from "@etd/events";
 import type { OrderEvent, OrderStatus, StaffRef, WithoutMetadata } from "@etd/events";
 import type { Decider, Decision } from "../shared/decider.ts";
 import { refuse } from "../shared/refusal.ts";
@@ -24,7 +25,6 @@ import {
   type OrderState,
   type PlacedOrder,
 } from "./order-state.ts";
-import { statusLabel } from "./status-labels.ts";
 
 /*
  * The order rules (DESIGN §4). Every message names the order, because bulk actions on a list

@@ -10,9 +10,9 @@ import {
   type OrderStatus,
   type ProcessingMode,
   type StaffRef,
+  statusLabel,
 } from "@etd/events";
 import { actorName } from "../shared/acting-staff.ts";
-import { statusLabel } from "./status-labels.ts";
 
 /** Who holds the order ("Assign to me") and since when: the claim's time. */
 export interface Assignment {

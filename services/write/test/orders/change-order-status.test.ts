@@ -1,6 +1,7 @@
 import { type OrderStatus } from "@etd/events";
 import { describe, it } from "vitest";
-import { type ChangeOrderStatus, ORDER_STATUS_LABELS, orderDecider } from "../../src/index.ts";
+import { ORDER_STATUS_LABELS } from "@etd/events";
+import { type ChangeOrderStatus, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
 import { GRACE, MARIA, PAOLO } from "../support/metadata.ts";
 import { historyIn, ORDER_ID, orderClaimed, orderPlaced, statusChanged } from "../support/order-fixtures.ts";
