@@ -58,8 +58,12 @@ const main = async () => {
       }
       log(`rebuilding ${builds.map((b) => `${b.name} (build ${b.build})`).join(", ")}`);
       const projector = await startProjector({ driver, store, projections, onEvent: log });
-      await waitUntilLive(driver, builds.map((b) => ({ name: b.name, build: b.build })));
-      await projector.stop();
+      try {
+        // A projection that breaks stops the rebuild with its error instead of waiting for ever.
+        await Promise.race([waitUntilLive(driver, builds.map((b) => ({ name: b.name, build: b.build }))), projector.failure]);
+      } finally {
+        await projector.stop();
+      }
       log("rebuild done");
       return;
     }

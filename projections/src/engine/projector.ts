@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Result } from "effect";
-import { comparePositions, formatPosition, type EventStore, type RecordedEvent, type SqlDriver, type Subscription } from "@etd/event-store";
+import { comparePositions, formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver, type Subscription } from "@etd/event-store";
 import { decodeEvent } from "@etd/events";
 import type { ProjectedEvent, Projection } from "./projection.ts";
-import { acquireLease, listBuilds, migrateRegistry, promote, readBuild, releaseLease, startBuild, tableOf, type Build } from "./registry.ts";
+import { acquireLease, listBuilds, migrateRegistry, promote, readBuild, releaseLease, startBuild, tableOf, type Build, type BuildStatus } from "./registry.ts";
 
 /*
  * Runs projections (DESIGN §5). For each projection it keeps every build that is not retired
@@ -13,6 +13,10 @@ import { acquireLease, listBuilds, migrateRegistry, promote, readBuild, releaseL
  * checkpoint and a NOTIFY `{projection, position}` commit in one transaction; the transaction
  * first checks that this process still holds the build's lease and that the checkpoint is the one
  * it read from, so two projector processes never apply an event twice.
+ *
+ * One shared reader per process reads the log once for every build it feeds (see Reader); a build
+ * that starts behind it (a rebuild beside a running process, a lease taken over) catches up on a
+ * subscription of its own and then joins it.
  */
 
 export const PROJECTION_CHANNEL = "projection_changed";
@@ -35,8 +39,18 @@ export interface ProjectorOptions {
 export interface Projector {
   /** Resolves when every projection has a live build that has caught up with the log as it was. */
   readonly ready: Promise<void>;
+  /** Rejects with the first error that stops a projection (it is not retried). */
+  readonly failure: Promise<never>;
   stop(): Promise<void>;
 }
+
+/**
+ * How many pages the shared reader may read ahead of the slowest member: enough to keep reading
+ * and decoding while the members write, few enough to bound the memory held. A member that has
+ * fallen behind applies everything waiting for it in one transaction (a rebuild writes each
+ * touched row once per transaction, so fewer, larger ones cost less); live, pages are small.
+ */
+const AHEAD = 4;
 
 /** The batch could not commit because another process took over the build (or retired it). */
 class LeaseLost extends Error {}
@@ -58,10 +72,39 @@ const toProjected = (raw: RecordedEvent): ProjectedEvent => {
 const createTables = (projection: Projection) => async (query: Parameters<Projection["migrate"]>[0], build: Pick<Build, "version" | "build">) =>
   projection.migrate(query, (base) => tableOf(build, base));
 
+/** One build this process holds the lease of and applies events to. */
 interface Worker {
+  readonly projection: Projection;
   readonly build: number;
-  readonly subscription: Subscription;
+  /** The position of the last event applied (committed) to the build. */
+  checkpoint: GlobalPosition;
+  status: BuildStatus;
+  /** While it catches up on its own, its subscription; undefined once the shared reader feeds it. */
+  solo: Subscription | undefined;
+  /** Its solo subscription has reached the head once: it may join the shared reader. */
+  caughtUp: boolean;
+  /** Pages the shared reader has handed it and it has not started to apply, oldest first. */
+  readonly queue: (readonly ProjectedEvent[])[];
+  /** The transaction applying its last pages taken from the queue. */
+  applying: Promise<void>;
+  /** Settles once the queue is empty and nothing is being applied (or the worker failed). */
+  drained: Promise<void>;
+  draining: boolean;
   readonly renew: ReturnType<typeof setInterval>;
+  ended: boolean;
+}
+
+/**
+ * The shared reader: one subscription per process whose batches are read, decrypted and decoded
+ * once, then applied to every member build at the same time, each in its own transaction with its
+ * own checkpoint. Reading the log once instead of once per projection is most of what a rebuild
+ * of every read model saves (ADR 0005).
+ */
+interface Reader {
+  readonly subscription: Subscription;
+  /** The position of the last batch it delivered (or where it started). */
+  position: GlobalPosition;
+  readonly members: Set<Worker>;
 }
 
 export const startProjector = async (options: ProjectorOptions): Promise<Projector> => {
@@ -73,91 +116,226 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
   const log = options.onEvent ?? (() => {});
   const workers = new Map<string, Worker>();
   const failed = new Map<string, unknown>();
+  let reader: Reader | undefined;
   let stopped = false;
+  let reportFailure: (error: Error) => void = () => {};
+  const failure = new Promise<never>((_resolve, reject) => (reportFailure = reject));
+  failure.catch(() => undefined);
 
   await migrateRegistry(driver);
 
   const key = (name: string, build: number) => `${name}#${build}`;
 
-  /** Stops the build's worker; with `only`, just that one (a stale caller must not stop its successor). */
-  const stopWorker = async (name: string, build: number, release: boolean, only?: Worker) => {
-    const worker = workers.get(key(name, build));
-    if (!worker || (only !== undefined && worker !== only)) return;
-    workers.delete(key(name, build));
+  /** Takes the worker out of service: nothing feeds it and its lease is no longer renewed. */
+  const detach = (worker: Worker) => {
+    worker.ended = true;
+    const id = key(worker.projection.name, worker.build);
+    if (workers.get(id) === worker) workers.delete(id);
+    reader?.members.delete(worker);
     clearInterval(worker.renew);
-    await worker.subscription.stop();
-    if (release) await releaseLease(driver.query, name, build, owner).catch(() => undefined);
   };
 
-  const runWorker = (projection: Projection, build: Build) => {
-    const table = (base: string) => tableOf(build, base);
-    let checkpoint = build.checkpoint;
-    let status = build.status;
+  /** A batch failed: another process took the build over, or the projection broke (not retried). */
+  const fail = (worker: Worker, error: unknown) => {
+    detach(worker);
+    if (error instanceof LeaseLost) {
+      log(error.message);
+      return;
+    }
+    failed.set(worker.projection.name, error);
+    // Not retried here; another process (perhaps running a fixed version) may try it.
+    releaseLease(driver.query, worker.projection.name, worker.build, owner).catch(() => undefined);
+    const message = `${worker.projection.name}: build ${worker.build} stopped: ${error instanceof Error ? error.message : String(error)}`;
+    log(message);
+    reportFailure(error instanceof Error ? error : new Error(message));
+  };
 
-    const applyBatch = async (batch: readonly RecordedEvent[]) => {
-      const events = batch.map(toProjected);
-      const last = batch[batch.length - 1]!;
-      await driver.transaction(async (query) => {
-        const current = await readBuild(query, projection.name, build.build, true);
-        const held = (await query("select lease_owner = $3 and lease_until > now() as held from projection_builds where name = $1 and build = $2", [projection.name, build.build, owner]))[0]?.held === true;
-        if (!current || current.status === "retired" || !held || comparePositions(current.checkpoint, checkpoint) !== 0) {
-          throw new LeaseLost(`${projection.name} build ${build.build} is no longer this process's to write`);
-        }
-        await projection.apply(events, query, table);
-        await query(
-          `update projection_builds
+  /** Stops the worker once any batch it is applying has committed, then lets its lease go. */
+  const stopWorker = async (worker: Worker, release: boolean) => {
+    detach(worker);
+    await worker.solo?.stop();
+    await worker.drained;
+    if (release) await releaseLease(driver.query, worker.projection.name, worker.build, owner).catch(() => undefined);
+  };
+
+  /** Applies the events after the worker's checkpoint, and moves the checkpoint, in one transaction. */
+  const applyTo = async (worker: Worker, batch: readonly ProjectedEvent[]) => {
+    const { projection, build } = worker;
+    const from = worker.checkpoint;
+    const events = batch.filter((e) => comparePositions(e.position, from) > 0);
+    const last = events[events.length - 1];
+    if (!last) return;
+    await driver.transaction(async (query) => {
+      // Locks the build's row until commit: nobody else moves its checkpoint meanwhile.
+      const [row] = await query(
+        `select status, checkpoint_tx, checkpoint_seq, lease_owner = $3 and lease_until > now() as held
+           from projection_builds where name = $1 and build = $2 for update`,
+        [projection.name, build, owner],
+      );
+      const checkpoint = row && { tx: BigInt(row.checkpoint_tx as string), seq: BigInt(row.checkpoint_seq as string) };
+      if (!row || !checkpoint || row.status === "retired" || row.held !== true || comparePositions(checkpoint, from) !== 0) {
+        throw new LeaseLost(`${projection.name} build ${build} is no longer this process's to write`);
+      }
+      await projection.apply(events, query, (base) => tableOf({ version: projection.version, build }, base));
+      // The checkpoint moves with the changes; a live read model also tells listeners (at commit).
+      await query(
+        `with moved as (
+           update projection_builds
               set checkpoint_tx = $3, checkpoint_seq = $4, events_applied = events_applied + $5, last_event_at = $6,
                   lease_until = now() + make_interval(secs => $7::double precision / 1000)
-            where name = $1 and build = $2`,
-          [projection.name, build.build, last.position.tx.toString(), last.position.seq.toString(), batch.length, last.recordedAt, leaseMs],
-        );
-        if (current.status === "live") {
-          await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, JSON.stringify({ projection: projection.name, position: formatPosition(last.position) })]);
-        }
-      });
-      checkpoint = last.position;
-    };
-
-    const promoteIfBuilding = async () => {
-      if (status !== "building") return;
-      await driver.transaction(async (query) => {
-        const current = await readBuild(query, projection.name, build.build, true);
-        if (!current || current.status !== "building") return;
-        await promote(query, current, projection.tables);
-        await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, JSON.stringify({ projection: projection.name, position: formatPosition(current.checkpoint), promoted: true })]);
-      });
-      status = "live";
-      log(`${projection.name}: build ${build.build} (version ${build.version}) is live`);
-    };
-
-    const subscription = store.subscribe({
-      after: checkpoint,
-      batchSize,
-      handle: applyBatch,
-      onCaughtUp: () => {
-        promoteIfBuilding().catch((error: unknown) => log(`${projection.name}: promotion failed: ${String(error)}`));
-      },
-      onError: (error) => {
-        // Only this worker's own entry: another worker may already have taken the build's key.
-        if (workers.get(key(projection.name, build.build)) === self) workers.delete(key(projection.name, build.build));
-        clearInterval(renew);
-        if (error instanceof LeaseLost) {
-          log(error.message);
-          return;
-        }
-        failed.set(projection.name, error);
-        log(`${projection.name}: build ${build.build} stopped: ${error instanceof Error ? error.message : String(error)}`);
-      },
+            where name = $1 and build = $2
+           returning status)
+         select pg_notify($8, $9) from moved where status = 'live'`,
+        [
+          projection.name,
+          build,
+          last.position.tx.toString(),
+          last.position.seq.toString(),
+          events.length,
+          last.recordedAt,
+          leaseMs,
+          PROJECTION_CHANNEL,
+          JSON.stringify({ projection: projection.name, position: formatPosition(last.position) }),
+        ],
+      );
     });
-    const renew = setInterval(() => {
-      acquireLease(driver.query, projection.name, build.build, owner, leaseMs)
-        .then((held) => {
-          if (!held) void stopWorker(projection.name, build.build, false, self);
-        })
-        .catch(() => undefined);
-    }, Math.max(100, Math.floor(leaseMs / 3)));
-    const self: Worker = { build: build.build, subscription, renew };
-    workers.set(key(projection.name, build.build), self);
+    worker.checkpoint = last.position;
+  };
+
+  const promoteIfBuilding = async (worker: Worker) => {
+    const { projection, build } = worker;
+    if (worker.status !== "building" || worker.ended) return;
+    await driver.transaction(async (query) => {
+      const current = await readBuild(query, projection.name, build, true);
+      if (!current || current.status !== "building") return;
+      await promote(query, current, projection.tables);
+      await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, JSON.stringify({ projection: projection.name, position: formatPosition(current.checkpoint), promoted: true })]);
+    });
+    worker.status = "live";
+    log(`${projection.name}: build ${build} (version ${projection.version}) is live`);
+  };
+
+  /** After the batches already handed to it. */
+  const promoteLater = (worker: Worker) => {
+    worker.drained
+      .then(() => promoteIfBuilding(worker))
+      .catch((error: unknown) => log(`${worker.projection.name}: promotion failed: ${String(error)}`));
+  };
+
+  /** Queues a batch for a member: its batches apply one after another, in log order. */
+  const handOver = (worker: Worker, events: readonly ProjectedEvent[]) => {
+    worker.queue.push(events);
+    if (worker.queue.length === 1 && !worker.draining) worker.drained = drain(worker);
+  };
+
+  /** Applies the queue in log order, everything waiting at once, until it is empty. */
+  const drain = async (worker: Worker) => {
+    worker.draining = true;
+    try {
+      while (worker.queue.length > 0 && !worker.ended) {
+        const events = worker.queue.splice(0).flat();
+        worker.applying = applyTo(worker, events);
+        await worker.applying;
+      }
+    } catch (error) {
+      fail(worker, error);
+    } finally {
+      worker.queue.length = 0;
+      worker.draining = false;
+    }
+  };
+
+  /** A build that caught up on its own joins the shared reader once it is not behind it. */
+  const admitCaughtUp = async (shared: Reader) => {
+    for (const worker of [...workers.values()]) {
+      if (!worker.solo || !worker.caughtUp || comparePositions(worker.checkpoint, shared.position) < 0) continue;
+      const solo = worker.solo;
+      worker.solo = undefined;
+      await solo.stop(); // its checkpoint can only move forward meanwhile: still not behind
+      if (!worker.ended) shared.members.add(worker);
+    }
+  };
+
+  const startReader = (members: readonly Worker[]): Reader => {
+    const from = members.map((w) => w.checkpoint).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    const shared: Reader = {
+      position: from,
+      members: new Set(members),
+      subscription: store.subscribe({
+        after: from,
+        batchSize,
+        handle: async (batch) => {
+          await admitCaughtUp(shared);
+          if (shared.members.size > 0) {
+            // Decoded once for every member; a member ahead of the batch skips what it has.
+            const events = batch.map(toProjected);
+            for (const worker of shared.members) handOver(worker, events);
+            // Read on while the members apply, but never more than a few batches ahead of any.
+            for (const worker of [...shared.members]) while (worker.queue.length >= AHEAD && !worker.ended) await worker.applying.catch(() => undefined);
+          }
+          shared.position = batch[batch.length - 1]!.position;
+        },
+        onCaughtUp: () => {
+          for (const worker of shared.members) promoteLater(worker);
+        },
+        // Reading or decoding the log failed: every member would fail on the same event.
+        onError: (error) => {
+          for (const worker of [...shared.members]) fail(worker, error);
+        },
+      }),
+    };
+    return shared;
+  };
+
+  const newWorker = (projection: Projection, build: Build): Worker => {
+    const worker: Worker = {
+      projection,
+      build: build.build,
+      checkpoint: build.checkpoint,
+      status: build.status,
+      solo: undefined,
+      caughtUp: false,
+      queue: [],
+      applying: Promise.resolve(),
+      drained: Promise.resolve(),
+      draining: false,
+      ended: false,
+      renew: setInterval(() => {
+        acquireLease(driver.query, projection.name, build.build, owner, leaseMs)
+          .then((held) => {
+            if (!held && !worker.ended) void stopWorker(worker, false);
+          })
+          .catch(() => undefined);
+      }, Math.max(100, Math.floor(leaseMs / 3))),
+    };
+    workers.set(key(projection.name, build.build), worker);
+    return worker;
+  };
+
+  /** Catches the worker up on a subscription of its own; it joins the shared reader from there. */
+  const runSolo = (worker: Worker) => {
+    worker.solo = store.subscribe({
+      after: worker.checkpoint,
+      batchSize,
+      handle: (batch) => applyTo(worker, batch.map(toProjected)),
+      onCaughtUp: () => {
+        worker.caughtUp = true;
+        promoteLater(worker);
+      },
+      onError: (error) => fail(worker, error),
+    });
+  };
+
+  /** Newly leased builds form the shared reader if there is none yet; otherwise they catch up alone. */
+  const putToWork = async (started: readonly Worker[]) => {
+    if (started.length === 0) return;
+    if (reader && reader.members.size === 0 && ![...workers.values()].some((w) => w.solo)) {
+      // It feeds nobody: start it again from where the new builds are.
+      await reader.subscription.stop();
+      reader = undefined;
+    }
+    if (!reader) reader = startReader(started);
+    else for (const worker of started) runSolo(worker);
   };
 
   /**
@@ -169,8 +347,9 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
   let scanning: Promise<void> | undefined;
   const scan = (): Promise<void> => (scanning ??= scanOnce().finally(() => (scanning = undefined)));
   const scanOnce = async () => {
+    const started: Worker[] = [];
     for (const projection of projections) {
-      if (failed.has(projection.name)) continue;
+      if (failed.has(projection.name) || stopped) continue;
       let builds = await listBuilds(driver.query, projection.name);
       const live = builds.find((b) => b.status === "live");
       if (live && live.version > projection.version) continue; // newer code runs elsewhere
@@ -179,18 +358,17 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
         builds = await listBuilds(driver.query, projection.name);
       }
       for (const build of builds) {
-        if (build.version !== projection.version) continue;
+        if (build.version !== projection.version || stopped) continue;
         if (workers.has(key(projection.name, build.build))) continue;
         if (await acquireLease(driver.query, projection.name, build.build, owner, leaseMs)) {
           const fresh = await readBuild(driver.query, projection.name, build.build);
-          if (stopped) {
-            await releaseLease(driver.query, projection.name, build.build, owner);
-            return;
-          }
-          if (fresh && fresh.status !== "retired") runWorker(projection, fresh);
+          if (fresh && fresh.status !== "retired") started.push(newWorker(projection, fresh));
+          else await releaseLease(driver.query, projection.name, build.build, owner);
         }
       }
     }
+    // Once stopped, stop() lets go of what was leased here.
+    if (!stopped) await putToWork(started);
   };
 
   const ready = (async () => {
@@ -204,8 +382,8 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
         return live !== undefined && comparePositions(live.checkpoint, head) >= 0;
       });
       if (allLive) return;
-      const failure = [...failed.values()][0];
-      if (failure) throw failure instanceof Error ? failure : new Error(`projection failed: ${JSON.stringify(failure)}`);
+      const first = [...failed.values()][0];
+      if (first) throw first instanceof Error ? first : new Error(`projection failed: ${JSON.stringify(first)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -217,15 +395,14 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
 
   return {
     ready,
+    failure,
     stop: async () => {
       stopped = true;
       clearInterval(scanner);
       // A scan still running could start a worker after the ones below are stopped.
       await scanning?.catch(() => undefined);
-      for (const [id, worker] of [...workers]) {
-        const name = id.slice(0, id.lastIndexOf("#"));
-        await stopWorker(name, worker.build, true);
-      }
+      await reader?.subscription.stop();
+      for (const worker of [...workers.values()]) await stopWorker(worker, true);
     },
   };
 };

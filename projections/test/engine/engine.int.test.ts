@@ -167,5 +167,13 @@ describe.skipIf(!available)("projection engine on PostgreSQL", () => {
     const [{ count }] = (await driver.query("select count(*)::int as count from recorded")) as [{ count: number }];
     const [{ total }] = (await driver.query("select count(*)::int as total from es_events")) as [{ total: number }];
     expect(count).toBe(total);
+
+    // The new build caught up on its own, then joined the process's shared reader: what comes
+    // next reaches it once.
+    let last = { tx: 0n, seq: 0n };
+    for (let n = 0; n < 30; n++) last = (await store.append(`order-5000${n % 3}0`, [remark("500000", n)], { expectedVersion: "any" })).position;
+    expect(await waitForPosition(driver, last, ["recorder"], 10_000)).toBe(true);
+    const [{ after }] = (await driver.query("select count(*)::int as after from recorded")) as [{ after: number }];
+    expect(after).toBe(total + 30);
   }, 30_000);
 });

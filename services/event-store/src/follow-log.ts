@@ -53,13 +53,24 @@ export const followLog = (deps: FollowLogDeps, options: SubscribeOptions): Subsc
   const run = async () => {
     let after = options.after ?? START;
     let caughtUp = false;
+    // A full page means more is likely waiting: the next page is read while this one is handled.
+    let next: { ticket: number; page: Promise<RecordedEvent[]> } | undefined;
+    const read = (from: GlobalPosition) => {
+      const ticket = deps.doorbell.ticket(); // before the read, so no ring during it is lost
+      const page = deps.readAll(from, batchSize);
+      page.catch(() => undefined); // awaited below; a stop in between must not leave it unhandled
+      return { ticket, page };
+    };
     while (!stopping.signal.aborted) {
-      const ticket = deps.doorbell.ticket();
-      const batch = await deps.readAll(after, batchSize);
+      const { ticket, page } = next ?? read(after);
+      next = undefined;
+      const batch = await page;
       if (stopping.signal.aborted) return;
       if (batch.length > 0) {
+        const last = batch[batch.length - 1]!.position;
+        if (batch.length === batchSize) next = read(last);
         await options.handle(batch);
-        after = batch[batch.length - 1]!.position;
+        after = last;
       }
       if (batch.length < batchSize) {
         if (!caughtUp) {

@@ -95,8 +95,9 @@ export interface SubscribeOptions {
   readonly after?: GlobalPosition;
   readonly batchSize?: number;
   /**
-   * Receives each batch in log order. The subscription waits for it before reading on, and
-   * stops (calling `onError`) if it throws: a consumer must never skip what it failed to handle.
+   * Receives each batch in log order. The subscription waits for it before handing over the
+   * next (which it may already be reading), and stops (calling `onError`) if it throws: a
+   * consumer must never skip what it failed to handle.
    */
   readonly handle: (events: readonly RecordedEvent[]) => Promise<void>;
   /** Called once the subscription has delivered everything that existed when it began. */

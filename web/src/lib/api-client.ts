@@ -56,7 +56,9 @@ export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", pa
     return { status: 0, message: "The server could not be reached. Please check your connection.", data: undefined as T };
   }
   const body = (await response.json().catch(() => ({ status: 0, message: `The server answered ${response.status}.`, data: undefined }))) as Envelope<T>;
-  if (response.status === 401 && session) onUnauthorized(body.message);
+  // Only for the session still signed in: a request sent before a sign-out (a refetch racing a
+  // password change) must not sign out, or scold, whoever uses the tab now.
+  if (response.status === 401 && session && readStoredSession()?.accessToken === session.accessToken) onUnauthorized(body.message);
   if (body.status === 1) rememberPosition((body.data as { position?: unknown } | undefined)?.position);
   return body;
 };
