@@ -145,6 +145,16 @@ export const eventStoreContract = (name: string, harness: () => ContractHarness)
       expect(await store.readStream(stream)).toHaveLength(2);
     });
 
+    it("treats a retried one-event append as a no-op, at the version it named or at any", async () => {
+      const stream = newStream();
+      await store.append(stream, [event("OrderPlaced")], { expectedVersion: "no_stream" });
+      const claim = event("OrderClaimed");
+      const first = await store.append(stream, [claim], { expectedVersion: 1n });
+      expect(await store.append(stream, [claim], { expectedVersion: 1n })).toEqual({ ...first, duplicate: true });
+      expect(await store.append(stream, [claim], { expectedVersion: "any" })).toEqual({ ...first, duplicate: true });
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed"]);
+    });
+
     it("lets exactly one of many racing writers at the same version win", async () => {
       const stream = newStream();
       await store.append(stream, [event("OrderPlaced")], { expectedVersion: "no_stream" });
