@@ -55,10 +55,33 @@ const AHEAD = 4;
 /** The batch could not commit because another process took over the build (or retired it). */
 class LeaseLost extends Error {}
 
+/**
+ * What stops a build for good: an event that does not decode, or the projection's apply failing
+ * for any reason but a transient one (isTransient). A failure to read the log is tried again.
+ */
+class BuildBroken extends Error {}
+
+/** How long a subscription that could not read the log, or a build that could not write, waits to try again. */
+const RETRY_MS = 1000;
+
+/**
+ * A database error that says nothing about the events or the projection: the connection went
+ * (SQLSTATE class 08, an administrator or a failover ending it, a client-side drop), or the
+ * transaction lost a deadlock or serialization race. The batch rolled back; it is applied again.
+ * If its commit went through before the connection did, the retry finds the checkpoint moved and
+ * stops the worker; the next scan starts a fresh one from the stored checkpoint.
+ */
+const isTransient = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return code.startsWith("08") || ["57P01", "57P02", "57P03", "40001", "40P01"].includes(code);
+  // pg's own words for a client whose connection has gone; they carry no SQLSTATE.
+  return error instanceof Error && /Connection terminated|not queryable|ECONNRESET|ECONNREFUSED|EPIPE/.test(error.message);
+};
+
 const toProjected = (raw: RecordedEvent): ProjectedEvent => {
   const decoded = decodeEvent(raw);
   // Never skip: a projection that silently missed an event would be wrong forever.
-  if (Result.isFailure(decoded)) throw new Error(`Cannot project event ${raw.eventId} of ${raw.streamId}: ${decoded.failure.message}`);
+  if (Result.isFailure(decoded)) throw new BuildBroken(`Cannot project event ${raw.eventId} of ${raw.streamId}: ${decoded.failure.message}`);
   return {
     event: decoded.success,
     eventId: raw.eventId,
@@ -126,6 +149,21 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
 
   const key = (name: string, build: number) => `${name}#${build}`;
 
+  /** Work started outside any caller (timers, error handlers) that stop() must wait for. */
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    background.add(work);
+    const done = () => void background.delete(work);
+    work.then(done, done);
+  };
+  const later = (work: () => Promise<void> | void) => {
+    track(
+      new Promise<void>((resolve) => setTimeout(resolve, RETRY_MS)).then(async () => {
+        if (!stopped) await work();
+      }),
+    );
+  };
+
   /** Takes the worker out of service: nothing feeds it and its lease is no longer renewed. */
   const detach = (worker: Worker) => {
     worker.ended = true;
@@ -144,7 +182,7 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
     }
     failed.set(worker.projection.name, error);
     // Not retried here; another process (perhaps running a fixed version) may try it.
-    releaseLease(driver.query, worker.projection.name, worker.build, owner).catch(() => undefined);
+    track(releaseLease(driver.query, worker.projection.name, worker.build, owner).catch(() => undefined));
     const message = `${worker.projection.name}: build ${worker.build} stopped: ${error instanceof Error ? error.message : String(error)}`;
     log(message);
     reportFailure(error instanceof Error ? error : new Error(message));
@@ -235,7 +273,14 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       while (worker.queue.length > 0 && !worker.ended) {
         const events = worker.queue.splice(0).flat();
         worker.applying = applyTo(worker, events);
-        await worker.applying;
+        try {
+          await worker.applying;
+        } catch (error) {
+          if (!isTransient(error)) throw error;
+          log(`${worker.projection.name}: writing failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
+          worker.queue.unshift(events);
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
       }
     } catch (error) {
       fail(worker, error);
@@ -252,7 +297,10 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       const solo = worker.solo;
       worker.solo = undefined;
       await solo.stop(); // its checkpoint can only move forward meanwhile: still not behind
-      if (!worker.ended) shared.members.add(worker);
+      if (worker.ended) continue;
+      // The reader may have been replaced while the solo stopped: then catch up alone again.
+      if (reader === shared) shared.members.add(worker);
+      else runSolo(worker);
     }
   };
 
@@ -278,9 +326,15 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
         onCaughtUp: () => {
           for (const worker of shared.members) promoteLater(worker);
         },
-        // Reading or decoding the log failed: every member would fail on the same event.
         onError: (error) => {
-          for (const worker of [...shared.members]) fail(worker, error);
+          // An event that does not decode would fail every member the same way.
+          if (error instanceof BuildBroken) {
+            for (const worker of [...shared.members]) fail(worker, error);
+            return;
+          }
+          log(`reading the log failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
+          if (reader === shared) reader = undefined;
+          later(() => putToWork([...shared.members]));
         },
       }),
     };
@@ -303,7 +357,7 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       renew: setInterval(() => {
         acquireLease(driver.query, projection.name, build.build, owner, leaseMs)
           .then((held) => {
-            if (!held && !worker.ended) void stopWorker(worker, false);
+            if (!held && !worker.ended) track(stopWorker(worker, false));
           })
           .catch(() => undefined);
       }, Math.max(100, Math.floor(leaseMs / 3))),
@@ -317,22 +371,43 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
     worker.solo = store.subscribe({
       after: worker.checkpoint,
       batchSize,
-      handle: (batch) => applyTo(worker, batch.map(toProjected)),
+      handle: async (batch) => {
+        const events = batch.map(toProjected);
+        try {
+          await applyTo(worker, events);
+        } catch (error) {
+          // A transient error goes to onError as it is, and is tried again from the checkpoint.
+          if (error instanceof LeaseLost || isTransient(error)) throw error;
+          throw new BuildBroken(error instanceof Error ? error.message : String(error), { cause: error });
+        }
+      },
       onCaughtUp: () => {
         worker.caughtUp = true;
         promoteLater(worker);
       },
-      onError: (error) => fail(worker, error),
+      onError: (error) => {
+        if (error instanceof BuildBroken || error instanceof LeaseLost) {
+          fail(worker, error instanceof BuildBroken && error.cause !== undefined ? error.cause : error);
+          return;
+        }
+        log(`${worker.projection.name}: following the log failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
+        worker.solo = undefined;
+        later(() => {
+          if (!worker.ended && !worker.solo) runSolo(worker);
+        });
+      },
     });
   };
 
   /** Newly leased builds form the shared reader if there is none yet; otherwise they catch up alone. */
-  const putToWork = async (started: readonly Worker[]) => {
-    if (started.length === 0) return;
+  const putToWork = async (builds: readonly Worker[]) => {
+    const started = builds.filter((worker) => !worker.ended);
+    if (started.length === 0 || stopped) return;
     if (reader && reader.members.size === 0 && ![...workers.values()].some((w) => w.solo)) {
       // It feeds nobody: start it again from where the new builds are.
-      await reader.subscription.stop();
+      const idle = reader;
       reader = undefined;
+      await idle.subscription.stop();
     }
     if (!reader) reader = startReader(started);
     else for (const worker of started) runSolo(worker);
@@ -403,6 +478,7 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       await scanning?.catch(() => undefined);
       await reader?.subscription.stop();
       for (const worker of [...workers.values()]) await stopWorker(worker, true);
+      await Promise.allSettled([...background]);
     },
   };
 };

@@ -288,34 +288,50 @@ const saveOrders = async (query: Query, table: TableName, orders: readonly Repor
   );
 };
 
+/**
+ * Adds the deltas to a totals table in one statement. A total that reaches 0 is removed, so the
+ * table holds the same rows whatever the batches were (a +1 and a -1 in one batch never make a
+ * row; in two batches they would otherwise leave a 0 behind).
+ */
+const addTotals = async (query: Query, totals: string, key: readonly (readonly [column: string, type: string])[], changes: { keys: string[][]; deltas: number[] }) => {
+  if (changes.deltas.length === 0) return;
+  const columns = key.map(([column]) => column).join(", ");
+  const arrays = key.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ");
+  const emptied = await query(
+    `insert into ${totals} as a (${columns}, orders)
+     select * from unnest(${arrays}, $${key.length + 1}::int[])
+     on conflict (${columns}) do update set orders = a.orders + excluded.orders
+     returning ${key.map(([column]) => `${column}::text as ${column}`).join(", ")}, orders`,
+    [...changes.keys, changes.deltas],
+  );
+  const zero = emptied.filter((row) => Number(row.orders) === 0);
+  if (zero.length === 0) return;
+  await query(
+    `delete from ${totals} a using unnest(${arrays}) as z(${columns})
+     where ${key.map(([column]) => `a.${column} = z.${column}`).join(" and ")} and a.orders = 0`,
+    key.map(([column]) => zero.map((row) => row[column] as string)),
+  );
+};
+
 const saveDeltas = async (query: Query, table: TableName, deltas: Deltas): Promise<void> => {
-  const countryTotals = columnsOf(deltas.countryTotals, 4);
-  if (countryTotals.deltas.length > 0) {
-    await query(
-      `insert into ${table(REPORT_TABLES.countryTotals)} as a (grain, period, country_key, processing_mode, orders)
-       select * from unnest($1::"char"[], $2::date[], $3::text[], $4::text[], $5::int[])
-       on conflict (grain, period, country_key, processing_mode) do update set orders = a.orders + excluded.orders`,
-      [...countryTotals.keys, countryTotals.deltas],
-    );
-  }
-  const countryDue = columnsOf(deltas.countryDue, 3);
-  if (countryDue.deltas.length > 0) {
-    await query(
-      `insert into ${table(REPORT_TABLES.countryDue)} as a (created_day, country_key, processing_date, orders)
-       select * from unnest($1::date[], $2::text[], $3::date[], $4::int[])
-       on conflict (created_day, country_key, processing_date) do update set orders = a.orders + excluded.orders`,
-      [...countryDue.keys, countryDue.deltas],
-    );
-  }
-  const processedTotals = columnsOf(deltas.processedTotals, 3);
-  if (processedTotals.deltas.length > 0) {
-    await query(
-      `insert into ${table(REPORT_TABLES.processedTotals)} as a (grain, period, staff_id, orders)
-       select * from unnest($1::"char"[], $2::date[], $3::text[], $4::int[])
-       on conflict (grain, period, staff_id) do update set orders = a.orders + excluded.orders`,
-      [...processedTotals.keys, processedTotals.deltas],
-    );
-  }
+  await addTotals(
+    query,
+    table(REPORT_TABLES.countryTotals),
+    [["grain", '"char"'], ["period", "date"], ["country_key", "text"], ["processing_mode", "text"]],
+    columnsOf(deltas.countryTotals, 4),
+  );
+  await addTotals(
+    query,
+    table(REPORT_TABLES.countryDue),
+    [["created_day", "date"], ["country_key", "text"], ["processing_date", "date"]],
+    columnsOf(deltas.countryDue, 3),
+  );
+  await addTotals(
+    query,
+    table(REPORT_TABLES.processedTotals),
+    [["grain", '"char"'], ["period", "date"], ["staff_id", "text"]],
+    columnsOf(deltas.processedTotals, 3),
+  );
 };
 
 const saveNames = async (
@@ -394,7 +410,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
 
 export const reportsProjection: Projection = {
   name: "reports",
-  version: 1,
+  version: 2,
   tables: Object.values(REPORT_TABLES),
   migrate,
   apply,

@@ -61,24 +61,29 @@ export const followLog = (deps: FollowLogDeps, options: SubscribeOptions): Subsc
       page.catch(() => undefined); // awaited below; a stop in between must not leave it unhandled
       return { ticket, page };
     };
-    while (!stopping.signal.aborted) {
-      const { ticket, page } = next ?? read(after);
-      next = undefined;
-      const batch = await page;
-      if (stopping.signal.aborted) return;
-      if (batch.length > 0) {
-        const last = batch[batch.length - 1]!.position;
-        if (batch.length === batchSize) next = read(last);
-        await options.handle(batch);
-        after = last;
-      }
-      if (batch.length < batchSize) {
-        if (!caughtUp) {
-          caughtUp = true;
-          options.onCaughtUp?.();
+    try {
+      while (!stopping.signal.aborted) {
+        const { ticket, page } = next ?? read(after);
+        next = undefined;
+        const batch = await page;
+        if (stopping.signal.aborted) return;
+        if (batch.length > 0) {
+          const last = batch[batch.length - 1]!.position;
+          if (batch.length === batchSize) next = read(last);
+          await options.handle(batch);
+          after = last;
         }
-        await deps.doorbell.wait(ticket, deps.pollIntervalMs, stopping.signal);
+        if (batch.length < batchSize) {
+          if (!caughtUp) {
+            caughtUp = true;
+            options.onCaughtUp?.();
+          }
+          await deps.doorbell.wait(ticket, deps.pollIntervalMs, stopping.signal);
+        }
       }
+    } finally {
+      // Stopped (or failed) while a page was being read ahead: that read ends before we do.
+      await next?.page.catch(() => undefined);
     }
   };
 

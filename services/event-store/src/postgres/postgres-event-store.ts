@@ -41,7 +41,8 @@ class PostgresDriver implements SqlDriver {
     // pool.end() resolves before its connections have finished closing: what fails after close
     // (e.g. the database being dropped) is no news.
     pool.on("error", (error) => {
-      if (!this.#closed) console.error("event store: idle connection failed", error);
+      // The pool replaces the connection; one line says so (the error object drags the client along).
+      if (!this.#closed) console.error(`event store: an idle connection failed and is replaced: ${error.message}`);
     });
   }
 
