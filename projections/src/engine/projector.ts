@@ -214,6 +214,9 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       if (!row || !checkpoint || row.status === "retired" || row.held !== true || comparePositions(checkpoint, from) !== 0) {
         throw new LeaseLost(`${projection.name} build ${build} is no longer this process's to write`);
       }
+      // A build nobody reads yet need not wait for its commits to reach the disk: a crash can only
+      // lose its last few batches whole, changes and checkpoint together, and they are applied again.
+      if (row.status === "building") await query("set local synchronous_commit = off");
       await projection.apply(events, query, (base) => tableOf({ version: projection.version, build }, base));
       // The checkpoint moves with the changes; a live read model also tells listeners (at commit).
       await query(
