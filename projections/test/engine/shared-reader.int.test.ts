@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { openPostgresDriver, openSealedSqlEventStore, type EventStore, type SqlDriver } from "@etd/event-store";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { openPostgresDriver } from "@etd/event-store";
+import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Projection } from "../../src/engine/projection.ts";
 import { startProjector } from "../../src/engine/projector.ts";
 import { migrateRegistry, startBuild, tableOf } from "../../src/engine/registry.ts";
 import { waitForPosition } from "../../src/engine/wait-for-position.ts";
+import { openTestLog, type TestLog } from "../support/test-log.ts";
 
 /*
  * One projector process reads the log once and feeds every projection from it (ADR 0005), each
@@ -47,25 +48,19 @@ const remark = (orderId: string, text: string) => ({
 });
 
 describe.skipIf(!available)("the shared log reader", () => {
-  let database: TestDatabase;
-  let driver: SqlDriver;
-  let store: EventStore;
+  let shared: TestLog;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 4 });
-    store = await openSealedSqlEventStore(driver, { pollIntervalMs: 200 });
+    shared = await openTestLog({ pollIntervalMs: 200 });
   });
 
   afterAll(async () => {
-    await store?.close();
-    await driver?.close();
-    await database?.drop();
+    await shared?.close();
   });
 
-  const seen = async (name: string) => Number((await driver.query(`select count(*)::int as n from ${name}_seen`))[0]!.n);
-
   it("gives every projection every event once; one that breaks stops alone and says why, the others carry on", async () => {
+    const { driver, store } = shared;
+    const seen = async (name: string) => Number((await driver.query(`select count(*)::int as n from ${name}_seen`))[0]!.n);
     for (let n = 0; n < 120; n++) await store.append(`order-${400000 + (n % 9)}`, [remark(String(400000 + (n % 9)), `note ${n}`)], { expectedVersion: "any" });
     const messages: string[] = [];
     const projector = await startProjector({
@@ -98,9 +93,7 @@ describe.skipIf(!available)("the shared log reader", () => {
   }, 30_000);
 
   it("a build that caught up alone and joins while the reader is being replaced is still fed afterwards", async () => {
-    const fresh = await createTestDatabase();
-    const own = await openPostgresDriver({ connectionString: fresh.url, maxConnections: 4 });
-    const log = await openSealedSqlEventStore(own, { pollIntervalMs: 100 });
+    const { driver: own, store: log, close } = await openTestLog({ pollIntervalMs: 100 });
     const pace = { ms: 0 };
     const slow = keeper("slow", undefined, pace);
     const other = keeper("other");
@@ -138,16 +131,12 @@ describe.skipIf(!available)("the shared log reader", () => {
       expect(row!.applied).toBe(21);
     } finally {
       await projector.stop();
-      await log.close();
-      await own.close();
-      await fresh.drop();
+      await close();
     }
   }, 60_000);
 
   it("a log that cannot be read for a while stops nothing: the reader tries again and every projection catches up", async () => {
-    const fresh = await createTestDatabase();
-    const own = await openPostgresDriver({ connectionString: fresh.url, maxConnections: 4 });
-    const log = await openSealedSqlEventStore(own, { pollIntervalMs: 100 });
+    const { driver: own, store: log, close } = await openTestLog({ pollIntervalMs: 100 });
     const messages: string[] = [];
     const projector = await startProjector({ driver: own, store: log, projections: [keeper("alpha"), keeper("gamma")], scanIntervalMs: 100, onEvent: (m) => messages.push(m) });
     let broken = false;
@@ -167,17 +156,13 @@ describe.skipIf(!available)("the shared log reader", () => {
       expect(counts[0]).toEqual({ alpha: 3, gamma: 3 });
     } finally {
       await projector.stop();
-      await log.close();
-      await own.close();
-      await fresh.drop();
+      await close();
     }
   }, 30_000);
 
   it("a connection lost in the middle of a batch loses nothing: the batch is applied again, once", async () => {
-    const fresh = await createTestDatabase();
-    const own = await openPostgresDriver({ connectionString: fresh.url, maxConnections: 4 });
-    const admin = await openPostgresDriver({ connectionString: fresh.url, maxConnections: 1 });
-    const log = await openSealedSqlEventStore(own, { pollIntervalMs: 100 });
+    const { url, driver: own, store: log, close } = await openTestLog({ pollIntervalMs: 100 });
+    const admin = await openPostgresDriver({ connectionString: url, maxConnections: 1 });
     let open = () => {};
     let holding = false;
     let heldOnce = false;
@@ -211,10 +196,8 @@ describe.skipIf(!available)("the shared log reader", () => {
       expect((await admin.query("select count(*)::int as n from held_seen"))[0]!.n).toBe(2);
     } finally {
       await projector.stop();
-      await log.close();
-      await own.close();
       await admin.close();
-      await fresh.drop();
+      await close();
     }
   }, 30_000);
 });

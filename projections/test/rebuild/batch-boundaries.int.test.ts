@@ -1,10 +1,9 @@
-import { openPostgresDriver, openSealedSqlEventStore, type EventStore, type SqlDriver } from "@etd/event-store";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateLog } from "../../bench/workload.ts";
 import { ALL_PROJECTIONS } from "../../src/all-projections.ts";
 import { startProjector } from "../../src/engine/projector.ts";
 import { migrateRegistry, startBuild, tableOf } from "../../src/engine/registry.ts";
+import { openTestLog, type TestLog } from "../support/test-log.ts";
 import { readModelChecksums } from "./read-model-checksums.ts";
 
 /*
@@ -17,24 +16,18 @@ import { readModelChecksums } from "./read-model-checksums.ts";
 const available = await postgresAvailable();
 
 describe.skipIf(!available)("read models do not depend on batch boundaries", () => {
-  let database: TestDatabase;
-  let driver: SqlDriver;
-  let store: EventStore;
+  let log: TestLog;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await generateLog({ connectionString: database.url, events: 4000, seed: 7, synchronousCommit: false });
-    driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 4 });
-    store = await openSealedSqlEventStore(driver);
+    log = await openTestLog({ events: 4000, seed: 7 });
   }, 120_000);
 
   afterAll(async () => {
-    await store?.close();
-    await driver?.close();
-    await database?.drop();
+    await log?.close();
   });
 
   const buildWith = async (batchSize: number) => {
+    const { driver, store } = log;
     await migrateRegistry(driver);
     for (const projection of ALL_PROJECTIONS) {
       await startBuild(driver, projection.name, projection.version, (query, build) => projection.migrate(query, (base) => tableOf(build, base)));

@@ -1,9 +1,8 @@
-import { openPostgresDriver, openSealedSqlEventStore, type EventStore, type SqlDriver } from "@etd/event-store";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateLog } from "../../bench/workload.ts";
 import type { Projection } from "../../src/engine/projection.ts";
 import { startProjector } from "../../src/engine/projector.ts";
+import { openTestLog, type TestLog } from "../support/test-log.ts";
 
 /*
  * The projector scans for work from its start-up loop and from a timer. Two scans that overlap
@@ -34,24 +33,18 @@ const counter: Projection = {
 };
 
 describe.skipIf(!available)("R3 one worker per build in a projector process", () => {
-  let database: TestDatabase;
-  let driver: SqlDriver;
-  let store: EventStore;
+  let log: TestLog;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await generateLog({ connectionString: database.url, events: 6000, seed: 11, synchronousCommit: false });
-    driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 4 });
-    store = await openSealedSqlEventStore(driver);
+    log = await openTestLog({ events: 6000, seed: 11 });
   }, 120_000);
 
   afterAll(async () => {
-    await store?.close();
-    await driver?.close();
-    await database?.drop();
+    await log?.close();
   });
 
   it("overlapping scans start one worker per build: the rebuild finishes, nothing fights over it, and stop() leaves nothing running", async () => {
+    const { driver, store } = log;
     const messages: string[] = [];
     const projector = await startProjector({ driver, store, projections: [counter], scanIntervalMs: 1, batchSize: 100, onEvent: (m) => messages.push(m) });
     try {
