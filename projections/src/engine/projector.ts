@@ -73,9 +73,9 @@ const RETRY_MS = 1000;
  */
 const isTransient = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string") return code.startsWith("08") || ["57P01", "57P02", "57P03", "40001", "40P01"].includes(code);
-  // pg's own words for a client whose connection has gone; they carry no SQLSTATE.
-  return error instanceof Error && /Connection terminated|not queryable|ECONNRESET|ECONNREFUSED|EPIPE/.test(error.message);
+  if (typeof code === "string" && (/^(08|40001|40P01|57P0[123])/.test(code) || ["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT"].includes(code))) return true;
+  // pg's and pg-pool's own words for a connection that has gone or could not be had; no code.
+  return error instanceof Error && /Connection terminated|not queryable|timeout exceeded when trying to connect/.test(error.message);
 };
 
 const toProjected = (raw: RecordedEvent): ProjectedEvent => {
@@ -282,7 +282,9 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
           if (!isTransient(error)) throw error;
           log(`${worker.projection.name}: writing failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
           worker.queue.unshift(events);
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          // The reader's back-pressure waits on this: it must wait out the pause, not spin on a failure.
+          worker.applying = new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          await worker.applying;
         }
       }
     } catch (error) {
@@ -337,7 +339,12 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
           }
           log(`reading the log failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
           if (reader === shared) reader = undefined;
-          later(() => putToWork([...shared.members]));
+          const members = [...shared.members];
+          later(async () => {
+            // What they were handed is applied first, so nothing else writes to them meanwhile.
+            await Promise.all(members.map((worker) => worker.drained));
+            await putToWork(members);
+          });
         },
       }),
     };
@@ -371,7 +378,7 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
 
   /** Catches the worker up on a subscription of its own; it joins the shared reader from there. */
   const runSolo = (worker: Worker) => {
-    worker.solo = store.subscribe({
+    const solo: Subscription = store.subscribe({
       after: worker.checkpoint,
       batchSize,
       handle: async (batch) => {
@@ -393,13 +400,16 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
           fail(worker, error instanceof BuildBroken && error.cause !== undefined ? error.cause : error);
           return;
         }
+        // Not ours to retry if it was being stopped: the shared reader has taken the build over.
+        if (worker.solo !== solo) return;
         log(`${worker.projection.name}: following the log failed, trying again in ${RETRY_MS} ms: ${String(error)}`);
         worker.solo = undefined;
         later(() => {
-          if (!worker.ended && !worker.solo) runSolo(worker);
+          if (!worker.ended && !worker.solo && !reader?.members.has(worker)) runSolo(worker);
         });
       },
     });
+    worker.solo = solo;
   };
 
   /** Newly leased builds form the shared reader if there is none yet; otherwise they catch up alone. */
@@ -412,8 +422,11 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       reader = undefined;
       await idle.subscription.stop();
     }
-    if (!reader) reader = startReader(started);
-    else for (const worker of started) runSolo(worker);
+    // Stopped, or some of them stopped, while the idle reader was stopping.
+    const going = started.filter((worker) => !worker.ended);
+    if (stopped || going.length === 0) return;
+    if (!reader) reader = startReader(going);
+    else for (const worker of going) runSolo(worker);
   };
 
   /**
@@ -482,6 +495,8 @@ export const startProjector = async (options: ProjectorOptions): Promise<Project
       await reader?.subscription.stop();
       for (const worker of [...workers.values()]) await stopWorker(worker, true);
       await Promise.allSettled([...background]);
+      // A retry that was under way may have started a reader after the one above stopped.
+      await reader?.subscription.stop();
     },
   };
 };

@@ -160,7 +160,7 @@ describe.skipIf(!available)("the shared log reader", () => {
     }
   }, 30_000);
 
-  it("a connection lost in the middle of a batch loses nothing: the batch is applied again, once", async () => {
+  it("a connection lost in the middle of a batch, with more pages waiting, loses nothing: the batch is applied again, once", async () => {
     const { url, driver: own, store: log, close } = await openTestLog({ pollIntervalMs: 100 });
     const admin = await openPostgresDriver({ connectionString: url, maxConnections: 1 });
     let open = () => {};
@@ -179,21 +179,24 @@ describe.skipIf(!available)("the shared log reader", () => {
       },
     };
     const messages: string[] = [];
-    const projector = await startProjector({ driver: own, store: log, projections: [held], scanIntervalMs: 100, onEvent: (m) => messages.push(m) });
+    // Small pages, so that the reader is a few pages ahead (waiting on the batch) when it fails.
+    const projector = await startProjector({ driver: own, store: log, projections: [held], batchSize: 5, scanIntervalMs: 100, onEvent: (m) => messages.push(m) });
     let broken = false;
     projector.failure.catch(() => (broken = true));
     try {
       await log.append("order-430001", [remark("430001", "first")], { expectedVersion: "any" });
       await projector.ready;
-      const head = (await log.append("order-430001", [remark("430001", "hold")], { expectedVersion: "any" })).position;
+      let head = (await log.append("order-430001", [remark("430001", "hold")], { expectedVersion: "any" })).position;
       while (!holding) await sleep(20);
+      for (let n = 0; n < 30; n++) head = (await log.append(`order-4300${10 + (n % 5)}`, [remark("430010", `queued ${n}`)], { expectedVersion: "any" })).position;
+      await sleep(500);
       // Every connection of the projector's pool is ended, the one holding the batch's transaction too.
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
       open();
       while (!messages.some((m) => m.startsWith("held: writing failed, trying again"))) await sleep(20);
       expect(await waitForPosition(admin, head, ["held"], 10_000)).toBe(true);
       expect(broken).toBe(false);
-      expect((await admin.query("select count(*)::int as n from held_seen"))[0]!.n).toBe(2);
+      expect((await admin.query("select count(*)::int as n from held_seen"))[0]!.n).toBe(32);
     } finally {
       await projector.stop();
       await admin.close();
