@@ -1,18 +1,12 @@
 /*
  * The workload's own deterministic random source (sfc32, seeded through splitmix32): the same
- * seed gives the same log on every machine. Math.random cannot be seeded, and the write side's
- * demo generator keeps its source private.
+ * seed gives the same log on every machine. A longer period than the demo generator's mulberry32
+ * (a million-event log draws tens of millions of numbers); the draws are the write side's.
  */
 
-export interface Seeded {
-  /** A float in [0, 1). */
-  readonly next: () => number;
-  /** A whole number from `min` to `max`, both included. */
-  readonly int: (min: number, max: number) => number;
-  readonly chance: (p: number) => boolean;
-  readonly pick: <T>(items: readonly T[]) => T;
-  /** An item drawn with the given weights (any positive numbers). */
-  readonly weighted: <T>(items: readonly (readonly [T, number])[]) => T;
+import { randomFrom, type SeededRandom } from "@etd/write";
+
+export interface Seeded extends SeededRandom {
   /** `n` lowercase hex digits. */
   readonly hex: (n: number) => string;
   /** A version-4-shaped UUID drawn from this source, so event ids repeat with the seed. */
@@ -57,21 +51,6 @@ export const seeded = (seed: number): Seeded => {
   // The first outputs of a fresh sfc32 are poorly mixed.
   for (let i = 0; i < 12; i++) word();
 
-  const next = (): number => word() / 4_294_967_296;
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => {
-    if (items.length === 0) throw new RangeError("Cannot pick from an empty list");
-    return items[int(0, items.length - 1)] as T;
-  };
-  const weighted = <T>(items: readonly (readonly [T, number])[]): T => {
-    const total = items.reduce((sum, [, weight]) => sum + weight, 0);
-    let roll = next() * total;
-    for (const [item, weight] of items) {
-      roll -= weight;
-      if (roll < 0) return item;
-    }
-    return items[items.length - 1]![0];
-  };
   const hex = (n: number): string => {
     let out = "";
     while (out.length < n) out += word().toString(16).padStart(8, "0");
@@ -83,5 +62,5 @@ export const seeded = (seed: number): Seeded => {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   };
 
-  return { next, int, chance: (p) => next() < p, pick, weighted, hex, uuid };
+  return { ...randomFrom(() => word() / 4_294_967_296), hex, uuid };
 };

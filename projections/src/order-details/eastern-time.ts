@@ -14,6 +14,7 @@ const EASTERN = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   second: "2-digit",
   hour12: true,
+  timeZoneName: "short",
 });
 
 export interface EasternDateTime {
@@ -21,6 +22,8 @@ export interface EasternDateTime {
   readonly date: string;
   /** hh:mm:ss AM/PM, e.g. "04:26:53 AM". */
   readonly time: string;
+  /** "EST" or "EDT", for a reader in another zone. */
+  readonly zone: string;
 }
 
 export const usEastern = (iso: string): EasternDateTime => {
@@ -29,5 +32,6 @@ export const usEastern = (iso: string): EasternDateTime => {
   return {
     date: `${part("month")}/${part("day")}/${part("year")}`,
     time: `${part("hour")}:${part("minute")}:${part("second")} ${part("dayPeriod").toUpperCase()}`,
+    zone: part("timeZoneName"),
   };
 };

@@ -27,3 +27,5 @@ export {
 export { type OrderDocument, type ProcessingFields as OrderProcessingFields } from "./order-document.ts";
 // The sentence builder, for a reader that wants the same words outside the timeline table.
 export { describeEvent as describeAuditEvent, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
+// The back office's clock (US Eastern), for anything else that states times the same way.
+export { usEastern, type EasternDateTime } from "./eastern-time.ts";

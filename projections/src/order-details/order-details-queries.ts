@@ -10,7 +10,7 @@ import {
   type Role,
 } from "@etd/events";
 import { customerName, type OrderDocument } from "./order-document.ts";
-import type { MailStatus, YesNoFlag } from "./order-details-fold.ts";
+import type { CommentRow, DownloadRow, MailStatus } from "./order-details-fold.ts";
 
 /*
  * The reads of the order detail models. Each answer is one round trip: the order row by its
@@ -54,36 +54,10 @@ export interface UploadDocEntry {
 }
 
 /** One download (ORDER-8 for staff); `ip` and `location` are null after a permanent delete. */
-export interface DownloadHistoryEntry {
-  readonly id: string;
-  readonly order_id: string;
-  readonly create_ts: string;
-  readonly ip: string | null;
-  readonly location: string | null;
-  readonly timezone: string | null;
-  readonly browser: string | null;
-  readonly os: string | null;
-  readonly device: string | null;
-  readonly device_type: string | null;
-  readonly file: string;
-}
+export type DownloadHistoryEntry = { readonly id: string } & Omit<DownloadRow, "download_id" | "stream_position">;
 
 /** One Comment History line (ORDER-9): flags are 'Y' or 'N'. */
-export interface RemarkEntry {
-  readonly id: string;
-  readonly order_id: string;
-  readonly create_ts: string;
-  readonly us_date: string;
-  readonly us_time: string;
-  readonly remark_name: string;
-  readonly remark: string;
-  readonly whatsapp: YesNoFlag;
-  readonly telephone: YesNoFlag;
-  readonly status_refund: YesNoFlag;
-  readonly voided: YesNoFlag;
-  readonly chargeback: YesNoFlag;
-  readonly report_error: YesNoFlag;
-}
+export type RemarkEntry = { readonly id: string; readonly create_ts: string } & Omit<CommentRow, "remark_id" | "stream_position" | "created_at" | "added_by">;
 
 export interface DefencePackEntry {
   readonly packType: 1 | 2;

@@ -7,13 +7,13 @@ import { demoInputs } from "./support/story.ts";
 
 describe("comment times in US Eastern (ORDER-9)", () => {
   it("follows daylight saving: EDT in March after the 9th, EST in January", () => {
-    expect(usEastern("2025-03-14T13:22:03.000Z")).toEqual({ date: "03/14/2025", time: "09:22:03 AM" });
-    expect(usEastern("2025-01-10T03:30:15.000Z")).toEqual({ date: "01/09/2025", time: "10:30:15 PM" });
+    expect(usEastern("2025-03-14T13:22:03.000Z")).toEqual({ date: "03/14/2025", time: "09:22:03 AM", zone: "EDT" });
+    expect(usEastern("2025-01-10T03:30:15.000Z")).toEqual({ date: "01/09/2025", time: "10:30:15 PM", zone: "EST" });
   });
 
   it("writes noon and midnight as 12", () => {
     expect(usEastern("2025-07-04T16:00:00.000Z").time).toBe("12:00:00 PM");
-    expect(usEastern("2025-07-04T04:00:00.000Z")).toEqual({ date: "07/04/2025", time: "12:00:00 AM" });
+    expect(usEastern("2025-07-04T04:00:00.000Z")).toEqual({ date: "07/04/2025", time: "12:00:00 AM", zone: "EDT" });
   });
 });
 

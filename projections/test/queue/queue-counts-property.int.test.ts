@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { postgresAvailable } from "@etd/infra/test-database";
-import type { OrderId, OrderStatus } from "@etd/events";
+import { OrderStatus, type OrderId } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { physicalTable } from "../../src/engine/projection.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";
@@ -13,18 +13,8 @@ const available = await postgresAvailable();
 const TEAM = [MARIA, JOSE, staff("staff-tessa", "Tessa Cruz", "Night Staff")] as const;
 const PROCESSING_DAYS = ["2025-03-10", "2025-03-14", "2025-03-20", "2025-04-02", "2025-06-30"];
 const TODAYS = ["2025-03-09", "2025-03-14", "2025-03-25", "2025-07-01"];
-const MOVES: readonly OrderStatus[] = [
-  "Pending",
-  "Awaiting",
-  "AwaitingGovt",
-  "ContactCustomer",
-  "CustomerCalled",
-  "Completed",
-  "Refund",
-  "CompletedRefund",
-  "ChargeBack",
-  "Deleted",
-];
+// Every status an order can be moved to: all but the two it is placed in.
+const MOVES: readonly OrderStatus[] = OrderStatus.literals.filter((status) => status !== "New" && status !== "Priority");
 
 type Step =
   | { readonly kind: "place"; readonly day: number; readonly priority: boolean }

@@ -7,6 +7,7 @@ import { generateDemoOrders } from "@etd/write";
 import { createApp } from "../src/app.ts";
 import { addStaffAccount } from "../src/commands/staff-accounts.ts";
 import { openRuntime } from "../src/runtime.ts";
+import { openStream } from "../test/support/sse-stream.ts";
 
 /*
  * P4: how long after a command is accepted a second staff member's browser hears of it over SSE,
@@ -48,31 +49,11 @@ const main = async () => {
     // The second staff member's browser: the first change event carrying each position wins.
     const heardAt = new Map<string, number>();
     const watcher = await login("b@bench.local");
-    const controller = new AbortController();
-    const response = await fetch(`${base}/live?token=${encodeURIComponent(watcher)}`, { signal: controller.signal });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = "";
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf("\n\n")) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^event: change\ndata: (.*)$/m.exec(block)?.[1];
-            if (data) {
-              const { position } = JSON.parse(data) as { position: string };
-              if (!heardAt.has(position)) heardAt.set(position, performance.now());
-            }
-          }
-        }
-      } catch {
-        // stopped
-      }
-    })();
+    const stream = await openStream(`${base}/live?token=${encodeURIComponent(watcher)}`, ({ event, data }) => {
+      if (event !== "change") return;
+      const { position } = JSON.parse(data) as { position: string };
+      if (!heardAt.has(position)) heardAt.set(position, performance.now());
+    });
 
     const actor = await login("a@bench.local");
     const roundTrips: number[] = [];
@@ -86,7 +67,7 @@ const main = async () => {
       if (!heardAt.has(position)) throw new Error(`no live event for ${position} within 2 s`);
       live.push(heardAt.get(position)! - sent);
     }
-    controller.abort();
+    stream.close();
     await new Promise((resolve) => server.close(resolve));
     const liveP95 = p95(live);
     const roundTripP95 = p95(roundTrips);

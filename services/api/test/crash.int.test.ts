@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders, seededRandom } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess, type ApiProcess } from "./support/api-process.ts";
-import { planBurst, seededRandom, type PlannedRequest } from "./support/burst-plan.ts";
+import { planBurst, type PlannedRequest } from "./support/burst-plan.ts";
 import { auditLog, type LoggedEvent, type Outcome } from "./support/log-audit.ts";
 
 const available = await postgresAvailable();
@@ -129,7 +129,7 @@ describe.skipIf(!available)("R4 crash safety: the API killed with SIGKILL mid-bu
     const started = Date.now();
     const api = processes[0]!;
     const token = await signIn(api.base);
-    const killAfter = KILL_AFTER.min + Math.floor(seededRandom(seed ^ 0x5eed)() * (KILL_AFTER.max - KILL_AFTER.min + 1));
+    const killAfter = KILL_AFTER.min + Math.floor(seededRandom(seed ^ 0x5eed).next() * (KILL_AFTER.max - KILL_AFTER.min + 1));
 
     const outcomes = new Map<string, Outcome>();
     let next = 0;

@@ -1,3 +1,5 @@
+import { seededRandom } from "@etd/write";
+
 /*
  * A reproducible burst of order commands for the crash test (R4): which endpoint, which order,
  * which request id. Each command touches one order, so its request id (the events'
@@ -34,18 +36,6 @@ const STATUS_LABELS: Record<TargetStatus, string> = {
 };
 const TARGETS = Object.keys(STATUS_LABELS) as TargetStatus[];
 
-/** mulberry32: small, fast, and the same sequence on every machine for a seed. */
-export const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-
 const pickCommand = (roll: number, random: () => number): BurstCommand => {
   if (roll < 0.35) return { kind: "remark", flag: "chargeBack" };
   if (roll < 0.45) return { kind: "remark", flag: "statusRefund" };
@@ -81,7 +71,7 @@ const toRequest = (command: BurstCommand, orderId: string, requestId: string, in
 
 /** `count` requests on `orderIds`, each with a unique request id `<prefix>-<n>`. */
 export const planBurst = ({ seed, count, orderIds, prefix }: { seed: number; count: number; orderIds: readonly string[]; prefix: string }): PlannedRequest[] => {
-  const random = seededRandom(seed);
+  const random = seededRandom(seed).next;
   return Array.from({ length: count }, (_, index) => {
     const orderId = orderIds[Math.floor(random() * orderIds.length)]!;
     return toRequest(pickCommand(random(), random), orderId, `${prefix}-${index}`, index);

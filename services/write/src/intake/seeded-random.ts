@@ -25,15 +25,17 @@ export function seededRandom(seed: number): SeededRandom {
   if (!Number.isFinite(seed)) throw new RangeError(`A seed must be a finite number, got ${String(seed)}`);
   // Any finite number works: its integer part, wrapped to 32 bits, is the starting state.
   let state = Math.trunc(seed) >>> 0;
-
-  const next = (): number => {
+  return randomFrom(() => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  });
+}
 
+/** The draws above on any source of floats in [0, 1), e.g. a generator of a benchmark's own. */
+export function randomFrom(next: () => number): SeededRandom {
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
 
   const pick = <T>(items: readonly T[]): T => {

@@ -2,40 +2,25 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { countryOrdersQuery } from "../api/get-country-orders.ts";
-import { filterRows, type ReportSearch } from "../utils/report-search.ts";
+import { filterRows } from "../utils/report-search.ts";
 import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
-import { DateRangeForm, ReportSearchBox } from "./report-controls.tsx";
-
-export interface ReportScreenProps {
-  readonly search: ReportSearch;
-  /** Puts the report's state in the URL; `replace` for keystrokes, a new entry for Submit. */
-  readonly onSearch: (next: ReportSearch, replace: boolean) => void;
-}
+import { rangeOf, ReportToolbar, type ReportScreenProps } from "./report-controls.tsx";
 
 /** Country Orders List (ADMIN-4): orders per citizenship between two days. */
 export const CountryOrderScreen = ({ search, onSearch }: ReportScreenProps) => {
   const queryClient = useQueryClient();
-  const range: DayRange = { fromDate: search.fromDate, toDate: search.toDate };
-  const answer = useSuspenseQuery(countryOrdersQuery(range)).data;
+  const answer = useSuspenseQuery(countryOrdersQuery(rangeOf(search))).data;
   const rows = filterRows(rowsOf(answer), search.search, (row) => row.citizenship);
 
-  const submit = async (next: DayRange) => {
-    const result = await queryClient.fetchQuery({ ...countryOrdersQuery(next), staleTime: 0 });
+  const load = async (range: DayRange) => {
+    const result = await queryClient.fetchQuery({ ...countryOrdersQuery(range), staleTime: 0 });
     if (result.status !== 1) toast.error(result.message);
-    onSearch({ ...next, search: search.search }, false);
   };
 
   return (
     <AdminPage id="country-order-title" title="Country Orders List">
       <div className="table-card">
-        <div className="table-toolbar">
-          <DateRangeForm key={`${range.fromDate ?? ""}|${range.toDate ?? ""}`} range={range} onSubmit={submit} label="Country order dates" />
-          <ReportSearchBox
-            committed={search.search ?? ""}
-            placeholder="Search by country"
-            onCommit={(text) => onSearch({ ...range, search: text }, true)}
-          />
-        </div>
+        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Country order dates" searchPlaceholder="Search by country" />
         {answer.status !== 1 ? <ServerRefusal answer={answer} /> : null}
         <TableScroll label="Orders per country">
           <table className="data-table" aria-labelledby="country-order-title">

@@ -5,8 +5,7 @@ import type { DayRange } from "../api/day-range.ts";
 import { processedByQuery } from "../api/get-processed-by-count.ts";
 import { filterRows } from "../utils/report-search.ts";
 import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
-import type { ReportScreenProps } from "./country-order-screen.tsx";
-import { DateRangeForm, ReportSearchBox } from "./report-controls.tsx";
+import { rangeOf, ReportToolbar, type ReportScreenProps } from "./report-controls.tsx";
 
 /**
  * Processed By (ADMIN-5): orders per staff member who processed them. 001 §8 shows the server's
@@ -14,8 +13,7 @@ import { DateRangeForm, ReportSearchBox } from "./report-controls.tsx";
  */
 export const ProcessedByScreen = ({ search, onSearch }: ReportScreenProps) => {
   const queryClient = useQueryClient();
-  const range: DayRange = { fromDate: search.fromDate, toDate: search.toDate };
-  const answer = useSuspenseQuery(processedByQuery(range)).data;
+  const answer = useSuspenseQuery(processedByQuery(rangeOf(search))).data;
   const rows = filterRows(rowsOf(answer), search.search, (row) => row.processed_by);
 
   const announced = useRef(false);
@@ -25,23 +23,14 @@ export const ProcessedByScreen = ({ search, onSearch }: ReportScreenProps) => {
     toast.answer(answer);
   }, [answer]);
 
-  const submit = async (next: DayRange) => {
-    const result = await queryClient.fetchQuery({ ...processedByQuery(next), staleTime: 0 });
-    toast.answer(result);
-    onSearch({ ...next, search: search.search }, false);
+  const load = async (range: DayRange) => {
+    toast.answer(await queryClient.fetchQuery({ ...processedByQuery(range), staleTime: 0 }));
   };
 
   return (
     <AdminPage id="processed-by-title" title="Processed By">
       <div className="table-card">
-        <div className="table-toolbar">
-          <DateRangeForm key={`${range.fromDate ?? ""}|${range.toDate ?? ""}`} range={range} onSubmit={submit} label="Processed by dates" />
-          <ReportSearchBox
-            committed={search.search ?? ""}
-            placeholder="Search by name"
-            onCommit={(text) => onSearch({ ...range, search: text }, true)}
-          />
-        </div>
+        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Processed by dates" searchPlaceholder="Search by name" />
         {answer.status !== 1 ? <ServerRefusal answer={answer} /> : null}
         <TableScroll label="Orders per team member">
           <table className="data-table" aria-labelledby="processed-by-title">

@@ -5,14 +5,47 @@ import type { DayRange } from "../api/day-range.ts";
 import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
 import { useValidatedForm } from "../hooks/use-validated-form.ts";
 import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
+import type { ReportSearch } from "../utils/report-search.ts";
 import { TextInputField } from "./form-fields.tsx";
 
 /*
  * The reports' controls (ADMIN-4, ADMIN-5): a From/To date form whose Submit asks the server
- * again, and a search box that narrows the rows already shown.
+ * again, and a search box that narrows the rows already shown. Both live in the URL.
  */
 
-export const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onSubmit: (range: DayRange) => Promise<void>; label: string }) => {
+export interface ReportScreenProps {
+  readonly search: ReportSearch;
+  /** Puts the report's state in the URL; `replace` for keystrokes, a new entry for Submit. */
+  readonly onSearch: (next: ReportSearch, replace: boolean) => void;
+}
+
+export const rangeOf = (search: ReportSearch): DayRange => ({ fromDate: search.fromDate, toDate: search.toDate });
+
+/**
+ * The dates and the search box above a report. `load` asks the server for the new dates (and
+ * shows its answer as the report wants); the dates then go into the URL.
+ */
+export const ReportToolbar = ({
+  search,
+  onSearch,
+  load,
+  dateLabel,
+  searchPlaceholder,
+}: ReportScreenProps & { load: (range: DayRange) => Promise<void>; dateLabel: string; searchPlaceholder: string }) => {
+  const range = rangeOf(search);
+  const submit = async (next: DayRange) => {
+    await load(next);
+    onSearch({ ...next, search: search.search }, false);
+  };
+  return (
+    <div className="table-toolbar">
+      <DateRangeForm key={`${range.fromDate ?? ""}|${range.toDate ?? ""}`} range={range} onSubmit={submit} label={dateLabel} />
+      <ReportSearchBox committed={search.search ?? ""} placeholder={searchPlaceholder} onCommit={(text) => onSearch({ ...range, search: text }, true)} />
+    </div>
+  );
+};
+
+const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onSubmit: (range: DayRange) => Promise<void>; label: string }) => {
   const validate = useCallback((values: DateRangeValues) => validateDateRange(values), []);
   const form = useValidatedForm({ fromDate: range.fromDate ?? "", toDate: range.toDate ?? "" }, validate);
   const load = useMutation({ mutationFn: onSubmit });
@@ -37,7 +70,7 @@ export const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onS
   );
 };
 
-export const ReportSearchBox = ({
+const ReportSearchBox = ({
   committed,
   onCommit,
   placeholder,
