@@ -46,13 +46,13 @@ const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem("use
 const fieldErrors = (page: Page) => page.$$eval(".field-error", (items) => items.map((el) => el.textContent ?? ""));
 
 /** Whether the side menu (or the drawer holding it) is visible on screen now. */
-const menuVisible = (page: Page) =>
-  page.evaluate(() => {
-    const nav = document.querySelector<HTMLElement>('nav[aria-label="Main menu"]');
-    if (!nav) return false;
-    const box = nav.getBoundingClientRect();
-    return nav.offsetParent !== null && box.right > 0 && box.width > 0;
-  });
+const isMenuOnScreen = () => {
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Main menu"]');
+  if (!nav) return false;
+  const box = nav.getBoundingClientRect();
+  return nav.offsetParent !== null && box.right > 0 && box.width > 0;
+};
+const menuVisible = (page: Page) => page.evaluate(isMenuOnScreen);
 
 describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH, SHELL, CARD-3)", () => {
   let app: E2eApp;
@@ -309,7 +309,8 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       await page.locator('button[aria-label="Open menu"]').click();
       await page.waitForSelector('[role="dialog"] nav[aria-label="Main menu"]');
       await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) === true, POLL);
-      expect(await menuVisible(page)).toBe(true);
+      // The drawer slides in (200 ms): on screen once the slide has moved it in.
+      await page.waitForFunction(isMenuOnScreen, { ...POLL, timeout: 2000 });
       expect(await menuLabels(page)).toEqual(without("Order Processed"));
       expect(await seriousViolations(page)).toEqual([]);
 
