@@ -98,7 +98,7 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
   const add = (member: Member, at: string): StreamWork[] => {
     const draft = drafts.get(member.id)!;
     const by = admin();
-    draft.step({ type: "AddStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role }, by === member ? systemMetadata("setup", at, random) : staffMetadata(by, at, random));
+    draft.step({ type: "AddStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role, actor: by === member ? { system: "setup" } : by }, by === member ? systemMetadata("setup", at, random) : staffMetadata(by, at, random));
     return work(draft);
   };
 
@@ -135,17 +135,18 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
       const member = random.pick(members.filter((m) => m.active && m.id !== by.id && m.role !== "Admin"));
       const draft = drafts.get(member.id)!;
       if (kind === "password") {
-        draft.step({ type: "ChangePassword", staffId: member.id }, staffMetadata(random.chance(0.7) ? member : by, at, random));
+        const changer = random.chance(0.7) ? member : by;
+        draft.step({ type: "ChangePassword", staffId: member.id, actor: changer }, staffMetadata(changer, at, random));
         return work(draft);
       }
       if (kind === "rename" || kind === "role") {
         if (kind === "rename") member.name = `${member.name.split(" ")[0]!} ${random.pick(LAST)}`;
         else member.role = random.pick(["Team", "Telecaller", "Night Staff", "Manager"] as const);
         // A rename to the same name is "no change" for the decider: nothing to append.
-        draft.step({ type: "UpdateStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role }, staffMetadata(by, at, random));
+        draft.step({ type: "UpdateStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role, actor: by, team: { admins: 1 } }, staffMetadata(by, at, random));
         return work(draft);
       }
-      if (!draft.step({ type: "DeleteStaffMember", staffId: member.id, actor: { id: by.id, name: by.name, role: by.role } }, staffMetadata(by, at, random))) return [];
+      if (!draft.step({ type: "DeleteStaffMember", staffId: member.id, actor: { id: by.id, name: by.name, role: by.role }, team: { admins: 1 } }, staffMetadata(by, at, random))) return [];
       member.active = false;
       return [...work(draft), ...add(newMember(member.role), at)];
     },

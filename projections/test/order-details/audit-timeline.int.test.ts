@@ -37,8 +37,8 @@ const story = () => {
   const carlo = streamRunner(log, staffStream(CARLO.id), staffDecider);
   const gateways = streamRunner(log, GATEWAYS_STREAM, gatewayDecider);
 
-  carlo.run({ type: "AddStaffMember", staffId: CARLO.id, name: CARLO.name, email: "carlo@etd.example", role: "Admin" }, setup);
-  tessa.run({ type: "AddStaffMember", staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Team" }, asStaff(MARIA));
+  carlo.run({ type: "AddStaffMember", staffId: CARLO.id, name: CARLO.name, email: "carlo@etd.example", role: "Admin", actor: { system: "setup" } }, setup);
+  tessa.run({ type: "AddStaffMember", staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Team", actor: MARIA }, asStaff(MARIA));
   gateways.run({ type: "RegisterGateway", gatewayId: PAYPAL, gatewayName: "PayPal" }, setup);
   gateways.run({ type: "RegisterGateway", gatewayId: STRIPE, gatewayName: "Stripe" }, setup);
   gateways.run({ type: "SelectGateway", gatewayId: PAYPAL, domain: "primary" }, asStaff(MARIA));
@@ -71,11 +71,11 @@ const story = () => {
   );
   order.run({ type: "ResendDocumentMail", orderId, provider: "Sendgrid", to: input.personal.email }, asStaff(ALICIA));
 
-  tessa.run({ type: "UpdateStaffMember", staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Night Staff" }, asStaff(MARIA));
-  carlo.run({ type: "ChangePassword", staffId: CARLO.id }, asStaff(CARLO));
-  tessa.run({ type: "ChangePassword", staffId: TESSA.id }, asStaff(CARLO));
+  tessa.run({ type: "UpdateStaffMember", staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Night Staff", actor: MARIA, team: { admins: 1 } }, asStaff(MARIA));
+  carlo.run({ type: "ChangePassword", staffId: CARLO.id, actor: CARLO }, asStaff(CARLO));
+  tessa.run({ type: "ChangePassword", staffId: TESSA.id, actor: CARLO }, asStaff(CARLO));
   gateways.run({ type: "SelectGateway", gatewayId: STRIPE, domain: "primary" }, asStaff(CARLO));
-  tessa.run({ type: "DeleteStaffMember", staffId: TESSA.id, actor: CARLO }, asStaff(CARLO));
+  tessa.run({ type: "DeleteStaffMember", staffId: TESSA.id, actor: CARLO, team: { admins: 1 } }, asStaff(CARLO));
   return log;
 };
 

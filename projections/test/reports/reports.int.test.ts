@@ -14,8 +14,8 @@ const jose = staffRef("staff-jose", "Jose Cruz");
  */
 const march = () => {
   const t = timeline();
-  t.staff({ type: "AddStaffMember", staffId: maria.id, name: maria.name, email: "maria@example.com", role: "Team" }, "2025-02-01T09:00:00.000Z");
-  t.staff({ type: "AddStaffMember", staffId: jose.id, name: jose.name, email: "jose@example.com", role: "Team" }, "2025-02-01T09:01:00.000Z");
+  t.staff({ type: "AddStaffMember", staffId: maria.id, name: maria.name, email: "maria@example.com", role: "Team", actor: { system: "test" } }, "2025-02-01T09:00:00.000Z");
+  t.staff({ type: "AddStaffMember", staffId: jose.id, name: jose.name, email: "jose@example.com", role: "Team", actor: { system: "test" } }, "2025-02-01T09:01:00.000Z");
   const ph = { citizenshipId: "PH", citizenship: "Philippines" };
   const us = { citizenshipId: "US", citizenship: "United States" };
   t.place({ orderId: "100001", createdAt: "2025-03-01T10:00:00.000Z", ...ph });
@@ -172,7 +172,7 @@ describe.skipIf(!(await postgresAvailable()))("reports projection over time", ()
   it("ADMIN-4: a restored order counts again; ADMIN-5: a renamed member is shown by the new name", async () => {
     const t = march();
     t.order(moveTo("100005", "Awaiting"), "2025-03-07T09:00:00.000Z");
-    t.staff({ type: "UpdateStaffMember", staffId: jose.id, name: "Jose P. Cruz", email: "jose@example.com", role: "Manager" }, "2025-03-08T09:00:00.000Z");
+    t.staff({ type: "UpdateStaffMember", staffId: jose.id, name: "Jose P. Cruz", email: "jose@example.com", role: "Manager", actor: { system: "test" }, team: { admins: 1 } }, "2025-03-08T09:00:00.000Z");
     const harness = await openHarness([reportsProjection]);
     try {
       await harness.apply(t.log(), 7);

@@ -35,6 +35,7 @@ const add = (id: string, name: string, role: Role): StaffCommand => ({
   name,
   email: `${id}@example.com`,
   role,
+  actor: { system: "test" },
 });
 
 const commands: StaffCommand[] = [
@@ -42,9 +43,9 @@ const commands: StaffCommand[] = [
   add("m2", "Jose Cruz", "Team"),
   add("m3", "Lea Reyes", "Telecaller"),
   add("m4", "Night Owl", "Night Staff"),
-  { type: "UpdateStaffMember", staffId: "m2" as StaffId, name: "Jose P. Cruz", email: "jose@example.com", role: "Admin" },
-  { type: "ChangePassword", staffId: "m3" as StaffId },
-  { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor },
+  { type: "UpdateStaffMember", staffId: "m2" as StaffId, name: "Jose P. Cruz", email: "jose@example.com", role: "Admin", actor: { system: "test" }, team: { admins: 0 } },
+  { type: "ChangePassword", staffId: "m3" as StaffId, actor },
+  { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor, team: { admins: 1 } },
 ];
 
 describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () => {

@@ -1,23 +1,35 @@
-import type { EventStore, SqlDriver } from "@etd/event-store";
+import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
 import type { EventMetadata } from "@etd/events";
 import type { Credentials } from "./auth/credentials.ts";
+import type { SessionRevocations } from "./auth/sessions.ts";
+import type { OrderGrants } from "./auth/order-grant.ts";
 import type { Throttle } from "./auth/throttle.ts";
 import type { TokenIssuer } from "./auth/tokens.ts";
 import type { RequestContext } from "./http/endpoint.ts";
+import type { RateLimiter } from "./http/rate-limit.ts";
 import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
 
 /** What the endpoints work with; `main.ts` builds the real ones, tests the same ones on a test database. */
 export interface ApiDeps {
-  /** The event store with personal data encrypted per stream; `forget` destroys a stream's key. */
-  readonly store: EventStore & { forget(streamId: string): Promise<void> };
+  /**
+   * The event store with personal data encrypted per stream; `forget` destroys a stream's key,
+   * `transaction` appends together with other writes to the same database (staff accounts).
+   */
+  readonly store: SealedSqlEventStore;
   readonly credentials: Credentials;
   /** The database holding the read models (the same one as the event store by default). */
   readonly readDb: SqlDriver;
   readonly tokens: TokenIssuer;
+  /** Sessions ended by signing out; `authenticate` refuses them. */
+  readonly sessions: SessionRevocations;
   readonly throttle: Throttle;
   /** Failed public order lookups, per order id and per address. */
   readonly trackThrottle: Throttle;
+  /** Signs and checks the travellers' order grants (public side, ADR 0007). */
+  readonly grants: OrderGrants;
+  /** Every public request, per endpoint and address (`http/rate-limit.ts`). */
+  readonly publicLimiter: RateLimiter;
   readonly storage: DocumentStorage;
   /** HTML to PDF (defence packs); one Chromium, started on the first render. */
   readonly pdf: PdfRenderer;
@@ -25,6 +37,8 @@ export interface ApiDeps {
   readonly serviceToken: string | undefined;
   readonly maxUploadBytes: number;
   readonly now: () => Date;
+  /** Served behind TLS (`TLS=1`): cookies are Secure and answers carry HSTS. */
+  readonly secureCookies: boolean;
 }
 
 /** Who is asking, as commands need it: the request without its HTTP details. */

@@ -2,6 +2,7 @@ import { formatPosition } from "@etd/event-store";
 import express from "express";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
+import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { openApiDocument } from "./openapi.ts";
 import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projections";
 import { mountLive } from "./live.ts";
@@ -15,6 +16,7 @@ import { teamQueryEndpoints } from "./routes/team-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
+import { mountDocumentFiles } from "./routes/document-files.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
@@ -51,6 +53,9 @@ export const createApp = (deps: AppDeps): express.Express => {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // First, so that every answer carries them, errors and 404s included (issue 9 item 9).
+  app.use(securityHeaders({ https: deps.secureCookies }));
+  app.use("/api", noStore);
   app.use("/api", express.json({ limit: "2mb" }));
 
   // Ready when the log answers and every read model has a live build no more than a minute behind.
@@ -89,8 +94,10 @@ export const createApp = (deps: AppDeps): express.Express => {
   mountEndpoints(app, endpoints, {
     tokens: deps.tokens,
     credentials: deps.credentials,
+    sessions: deps.sessions,
     serviceToken: deps.serviceToken,
     metrics,
+    secureCookies: deps.secureCookies,
     waitForReadModels: (position) => waitForPosition(deps.readDb, position, ALL_PROJECTIONS.map((p) => p.name)),
   });
   mountLive(app, deps);
@@ -99,6 +106,8 @@ export const createApp = (deps: AppDeps): express.Express => {
   app.use("/api", (_req, res) => {
     res.status(404).json(fail(404, "This API path does not exist.").body);
   });
+  // The document links (ORDER-14), before the web app, which would answer them with 404.
+  mountDocumentFiles(app, deps);
   mountWebApp(app);
 
   // Malformed JSON and oversized bodies are the client's fault and answer 4xx; anything else is

@@ -20,6 +20,8 @@ export interface Config {
   readonly intakeToken: string | undefined;
   /** Largest accepted upload. */
   readonly maxUploadBytes: number;
+  /** Served to browsers over HTTPS (a TLS proxy in front): HSTS on every answer, Secure cookies. */
+  readonly tls: boolean;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,9 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const maxUploadMb = Number(uploadText);
   if (!/^\d+$/.test(uploadText) || maxUploadMb < 1 || maxUploadMb > 100) problems.push(`MAX_UPLOAD_MB must be a whole number from 1 to 100 (got "${uploadText}")`);
 
+  const tlsText = env.TLS ?? "0";
+  if (!/^[01]$/.test(tlsText)) problems.push(`TLS must be 1 or 0 (got "${tlsText}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -99,5 +104,6 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     sessionTtlSeconds,
     intakeToken,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
+    tls: tlsText === "1",
   };
 };

@@ -29,6 +29,7 @@ const main = async () => {
 
   const projector = await runtime.startProjectors();
   await projector.ready;
+  await runtime.startReactors();
 
   const server = createApp(deps).listen(config.port, config.host, () => {
     const address = server.address();

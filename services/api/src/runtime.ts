@@ -5,10 +5,15 @@ import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type Sql
 import { ALL_PROJECTIONS, startProjector, type Projector } from "@etd/projections";
 import type { AppDeps } from "./app.ts";
 import { createCredentials } from "./auth/credentials.ts";
+import { createOrderGrants } from "./auth/order-grant.ts";
+import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
+import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
 import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
+import { erasureReactor } from "./reactors/erasure.ts";
+import { startReactor, type RunningReactor } from "./reactors/reactor.ts";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
 
 /*
@@ -22,6 +27,8 @@ export interface Runtime {
   readonly driver: SqlDriver;
   /** Runs every projection in this process (npm start, tests); production runs them apart. */
   startProjectors(): Promise<Projector>;
+  /** Runs the reactors (erasure) in this process: side effects that follow the log. */
+  startReactors(): Promise<readonly RunningReactor[]>;
   close(): Promise<void>;
 }
 
@@ -33,6 +40,8 @@ export interface RuntimeOptions {
   readonly intakeToken: string | undefined;
   readonly maxUploadBytes: number;
   readonly maxConnections?: number;
+  /** Behind TLS: Secure cookies and HSTS. */
+  readonly tls?: boolean;
   readonly now?: () => Date;
 }
 
@@ -48,16 +57,21 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       credentials,
       readDb: driver,
       tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
+      sessions: await createSessionRevocations(driver),
       throttle: createThrottle(),
-      trackThrottle: createThrottle({ perSubject: 10, perIp: 30, windowMs: 15 * 60_000 }),
+      trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 }),
+      grants: createOrderGrants(options.jwtSecret),
+      publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),
       storage: await createLocalDiskStorage({ root: path.join(options.dataDir, "uploads") }),
       pdf: createChromiumRenderer(),
       serviceToken: options.intakeToken,
       maxUploadBytes: options.maxUploadBytes,
       now: options.now ?? (() => new Date()),
+      secureCookies: options.tls ?? false,
       eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
     };
     let projector: Projector | undefined;
+    let reactors: Promise<readonly RunningReactor[]> | undefined;
     return {
       deps,
       driver,
@@ -65,7 +79,10 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
         projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, onEvent: (message) => console.log(`[projections] ${message}`) });
         return projector;
       },
+      startReactors: () =>
+        (reactors ??= Promise.all([startReactor({ driver, store }, erasureReactor({ forget: (streamId) => store.forget(streamId), storage: deps.storage }))])),
       close: async () => {
+        await Promise.all((await reactors?.catch(() => []))?.map((reactor) => reactor.stop()) ?? []);
         await projector?.stop();
         await deps.pdf.close();
         await store.close();

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoOrders } from "@etd/write";
 import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
+import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
+import { waitForReactor } from "./support/reactors.ts";
 import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -65,6 +67,7 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     const erased = await api.call("PUT", "/admin/change-order-status", { orderId: ["555000111"], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin);
     expect(erased.body).toMatchObject({ status: 1, message: "Order has been deleted successfully" });
     expect(await waitForPosition(api.runtime.driver, parsePosition(erased.body.data.position as string)!, ALL_PROJECTIONS.map((p) => p.name))).toBe(true);
+    await waitForReactor(api.runtime.driver, ERASURE_REACTOR, erased.body.data.position as string);
 
     for (const needle of [traveller.passport_number, traveller.first_name, traveller.last_name, traveller.email]) {
       expect(await findEverywhere(api.database.url, needle), needle).toEqual([]);

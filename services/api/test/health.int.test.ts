@@ -37,7 +37,8 @@ describe.skipIf(!available)("GET /api/health on PostgreSQL", () => {
   it("answers 503 with a clear message when the event store is gone", async () => {
     const broken = await createPostgresEventStore({ connectionString: api.database.url });
     await broken.close();
-    const deps = { ...api.runtime.deps, store: encryptingEventStore(broken, { keyFor: async () => Buffer.alloc(32), existingKey: async () => undefined, destroy: async () => {} }) };
+    const sealed = encryptingEventStore(broken, { keyFor: async () => Buffer.alloc(32), existingKey: async () => undefined, destroy: async () => {} });
+    const deps = { ...api.runtime.deps, store: { ...sealed, transaction: () => Promise.reject(new Error("the event store is gone")) } };
     const server = createApp(deps).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     try {

@@ -48,7 +48,7 @@ describe.skipIf(!available)("Manage Team and Gateway Setting", () => {
     expect((await api.call("GET", "/user_info", undefined, rosa)).body.data).toMatchObject({ name: "Rosa M. Lim", type: "Team" });
 
     const deleted = await api.call("PUT", "/admin/delete-team-member", { teamMemberId: id }, admin);
-    expect(deleted.body).toEqual({ status: 1, message: "Team member deleted successfully.", data: null });
+    expect(deleted.body).toEqual({ status: 1, message: "Team member deleted successfully.", data: { position: expect.stringMatching(/^\d+\.\d+$/) } });
     expect((await api.call("GET", "/user_info", undefined, rosa)).status).toBe(401);
     expect((await api.call("POST", "/admin/admin-login", { email: "rosa@demo.local", password: "secret1" })).status).toBe(401);
     expect((await api.call("PUT", "/admin/delete-team-member", { teamMemberId: id }, admin)).status).toBe(404);

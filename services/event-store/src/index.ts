@@ -16,4 +16,4 @@ export {
   PersonalDataUnreadable,
   type EncryptingEventStore,
 } from "./personal-data/encrypting-event-store.ts";
-export { openSealedSqlEventStore } from "./personal-data/open-sealed-sql-event-store.ts";
+export { openSealedSqlEventStore, type SealedSqlEventStore } from "./personal-data/open-sealed-sql-event-store.ts";

@@ -1,10 +1,11 @@
-import type { SqlDriver } from "@etd/event-store";
+import type { Query, SqlDriver } from "@etd/event-store";
 import type { Role, StaffId } from "@etd/events";
 
 /*
  * Sign-in credentials, kept beside the event store and never in it: a password hash must not enter
- * the log (DESIGN §3). The table is also where "one account per e-mail" is enforced, because that
- * rule spans every staff stream and no single decider can see it.
+ * the log (DESIGN §3). Every write happens in the transaction that appends the staff event it
+ * belongs to (commands/staff-accounts.ts), so the table never holds an account, a role or an
+ * e-mail that the log does not: sign-in and authorization read only what the log recorded.
  *
  * `session_generation` grows with every password change and deletion; a token carries the
  * generation it was issued under, so raising it ends every earlier session at once.
@@ -44,24 +45,67 @@ const toCredential = (row: Row): Credential => ({
   sessionGeneration: Number(row.session_generation),
 });
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
-
+/** The reads of the credentials table; every write is an `AccountWrites` call inside an account transaction. */
 export interface Credentials {
   findByEmail(email: string): Promise<Credential | undefined>;
   findById(staffId: string): Promise<Credential | undefined>;
   /** Any live account yet? Decides whether a first admin or demo staff must be created. */
   isEmpty(): Promise<boolean>;
-  /** "email_taken" when another live account uses the address (case-insensitively). */
-  add(credential: Omit<Credential, "sessionGeneration">): Promise<"added" | "email_taken">;
-  updateProfile(
-    staffId: string,
-    profile: { email: string; name: string; role: Role },
-  ): Promise<"updated" | "email_taken">;
-  /** Sets the hash and ends every session issued before. */
-  setPassword(staffId: string, passwordHash: string): Promise<void>;
-  /** The account can no longer sign in and its sessions end; the address becomes free again. */
-  remove(staffId: string): Promise<void>;
+  /** The writes, each run on the caller's transaction (`query`), so they commit with the staff event. */
+  readonly writes: AccountWrites;
 }
+
+export interface AccountWrites {
+  /** The live account using this address (case-insensitively), if any. */
+  emailOwner(query: Query, email: string): Promise<StaffId | undefined>;
+  /** Live Admin accounts: the input of "the last Admin stays". */
+  countAdmins(query: Query): Promise<number>;
+  add(query: Query, credential: Omit<Credential, "sessionGeneration">): Promise<void>;
+  updateProfile(query: Query, staffId: string, profile: { email: string; name: string; role: Role }): Promise<void>;
+  /** Sets the hash and ends every session issued before. */
+  setPassword(query: Query, staffId: string, passwordHash: string): Promise<void>;
+  /** The account can no longer sign in and its sessions end; the address becomes free again. */
+  remove(query: Query, staffId: string): Promise<void>;
+}
+
+const accountWrites: AccountWrites = {
+  emailOwner: async (query, email) => {
+    const [row] = await query("select staff_id from staff_credentials where lower(email) = lower($1) and not deleted", [email]);
+    return row ? (row.staff_id as StaffId) : undefined;
+  },
+  countAdmins: async (query) => {
+    const [row] = await query("select count(*)::int as admins from staff_credentials where role = 'Admin' and not deleted");
+    return Number(row?.admins ?? 0);
+  },
+  add: async (query, { staffId, email, name, role, passwordHash }) => {
+    await query(
+      `insert into staff_credentials (staff_id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)`,
+      [staffId, email, name, role, passwordHash],
+    );
+  },
+  updateProfile: async (query, staffId, { email, name, role }) => {
+    await query(
+      `update staff_credentials set email = $2, name = $3, role = $4, updated_at = now() where staff_id = $1`,
+      [staffId, email, name, role],
+    );
+  },
+  setPassword: async (query, staffId, passwordHash) => {
+    await query(
+      `update staff_credentials
+          set password_hash = $2, session_generation = session_generation + 1, updated_at = now()
+        where staff_id = $1`,
+      [staffId, passwordHash],
+    );
+  },
+  remove: async (query, staffId) => {
+    await query(
+      `update staff_credentials
+          set deleted = true, session_generation = session_generation + 1, updated_at = now()
+        where staff_id = $1`,
+      [staffId],
+    );
+  },
+};
 
 export const createCredentials = async (db: SqlDriver): Promise<Credentials> => {
   await db.query(CREDENTIALS_SQL);
@@ -74,45 +118,6 @@ export const createCredentials = async (db: SqlDriver): Promise<Credentials> => 
       one("select * from staff_credentials where lower(email) = lower($1) and not deleted", [email]),
     findById: (staffId) => one("select * from staff_credentials where staff_id = $1 and not deleted", [staffId]),
     isEmpty: async () => (await db.query("select 1 from staff_credentials where not deleted limit 1")).length === 0,
-    add: async ({ staffId, email, name, role, passwordHash }) => {
-      try {
-        await db.query(
-          `insert into staff_credentials (staff_id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)`,
-          [staffId, email, name, role, passwordHash],
-        );
-        return "added";
-      } catch (error) {
-        if (isUniqueViolation(error)) return "email_taken";
-        throw error;
-      }
-    },
-    updateProfile: async (staffId, { email, name, role }) => {
-      try {
-        await db.query(
-          `update staff_credentials set email = $2, name = $3, role = $4, updated_at = now() where staff_id = $1`,
-          [staffId, email, name, role],
-        );
-        return "updated";
-      } catch (error) {
-        if (isUniqueViolation(error)) return "email_taken";
-        throw error;
-      }
-    },
-    setPassword: async (staffId, passwordHash) => {
-      await db.query(
-        `update staff_credentials
-            set password_hash = $2, session_generation = session_generation + 1, updated_at = now()
-          where staff_id = $1`,
-        [staffId, passwordHash],
-      );
-    },
-    remove: async (staffId) => {
-      await db.query(
-        `update staff_credentials
-            set deleted = true, session_generation = session_generation + 1, updated_at = now()
-          where staff_id = $1`,
-        [staffId],
-      );
-    },
+    writes: accountWrites,
   };
 };

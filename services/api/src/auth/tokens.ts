@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
 import jwt from "jsonwebtoken";
 import { Role, StaffId } from "@etd/events";
@@ -6,23 +7,40 @@ import { Role, StaffId } from "@etd/events";
  * Session tokens (DESIGN §6, AUTH-4): a signed JWT whose payload holds `user: {id, name, type}`
  * as the existing client decodes it, plus `gen`, the credential's session generation, so a password
  * change ends older sessions. Only HS256 is accepted: "alg: none" and any other algorithm fail.
+ * Every token must carry `exp` (issue 9 item 8): jsonwebtoken checks `exp` only when present, so a
+ * correctly signed token without it would otherwise open a session that never ends.
+ * `sid` names the session (issue 9 item 7), so that signing out can revoke exactly that one
+ * (auth/sessions.ts); a token without it cannot be revoked and is refused.
  */
 
 export const SessionUser = Schema.Struct({ id: StaffId, name: Schema.String, type: Role });
 export type SessionUser = typeof SessionUser.Type;
 
-const TokenPayload = Schema.Struct({ user: SessionUser, gen: Schema.Int });
+const TokenPayload = Schema.Struct({ user: SessionUser, gen: Schema.Int, exp: Schema.Number, sid: Schema.String.check(Schema.isMinLength(1)) });
 const decodePayload = Schema.decodeUnknownOption(TokenPayload);
 
+/** What a valid token stands for. */
+export interface TokenSession {
+  readonly user: SessionUser;
+  readonly sessionGeneration: number;
+  /** The session's own id (`sid`): what sign-out revokes. */
+  readonly sessionId: string;
+  /** When the token stops being valid (its `exp`), in milliseconds since the epoch. */
+  readonly expiresAt: number;
+}
+
 export interface TokenIssuer {
+  /** How long a new session lasts: the token's lifetime and the session cookie's max-age. */
+  readonly ttlSeconds: number;
   issue(user: SessionUser, sessionGeneration: number): string;
   /** The session a token stands for, or undefined when it is missing, forged, expired or malformed. */
-  verify(token: string): { user: SessionUser; sessionGeneration: number } | undefined;
+  verify(token: string): TokenSession | undefined;
 }
 
 export const createTokenIssuer = (secret: string, ttlSeconds: number): TokenIssuer => ({
+  ttlSeconds,
   issue: (user, sessionGeneration) =>
-    jwt.sign({ user, gen: sessionGeneration }, secret, { algorithm: "HS256", expiresIn: ttlSeconds }),
+    jwt.sign({ user, gen: sessionGeneration, sid: randomUUID() }, secret, { algorithm: "HS256", expiresIn: ttlSeconds }),
   verify: (token) => {
     let payload: unknown;
     try {
@@ -31,7 +49,9 @@ export const createTokenIssuer = (secret: string, ttlSeconds: number): TokenIssu
       return undefined;
     }
     const decoded = decodePayload(payload);
-    return decoded._tag === "Some" ? { user: decoded.value.user, sessionGeneration: decoded.value.gen } : undefined;
+    if (decoded._tag === "None") return undefined;
+    const { user, gen, sid, exp } = decoded.value;
+    return { user, sessionGeneration: gen, sessionId: sid, expiresAt: exp * 1000 };
   },
 });
 

@@ -1,14 +1,12 @@
 import { comparePositions, formatPosition, parsePosition, type GlobalPosition } from "@etd/event-store";
-import { orderStream, staffStream, GATEWAYS_STREAM, type OrderId } from "@etd/events";
+import { orderStream, GATEWAYS_STREAM, type OrderId } from "@etd/events";
 import {
   gatewayDecider,
   handleCommand,
   orderDecider,
-  staffDecider,
   type GatewayCommand,
   type OrderCommand,
   type Refusal,
-  type StaffCommand,
 } from "@etd/write";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
@@ -44,8 +42,6 @@ export const runOrderCommand = (deps: ApiDeps, context: Caller, command: OrderCo
 export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: GatewayCommand, system?: string): Promise<Ran> =>
   run(deps, context, GATEWAYS_STREAM, (options) => handleCommand(gatewayDecider, command, options), system);
 
-export const runStaffCommandRaw = (deps: ApiDeps, context: Caller, command: StaffCommand, system?: string): Promise<Ran> =>
-  run(deps, context, staffStream(command.staffId), (options) => handleCommand(staffDecider, command, options), system);
 
 /** A single command's answer: the refusal's message, or `success` with the position. */
 export const replyTo = (ran: Ran, success: string): Reply =>

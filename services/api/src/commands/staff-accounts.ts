@@ -1,28 +1,71 @@
 import { randomUUID } from "node:crypto";
-import type { Role, StaffId } from "@etd/events";
-import type { StaffCommand } from "@etd/write";
+import type { Query } from "@etd/event-store";
+import { staffStream, type Role, type StaffId } from "@etd/events";
+import { handleCommand, staffDecider, type StaffActor, type StaffCommand, type TeamFacts } from "@etd/write";
 import { hashPassword } from "../auth/passwords.ts";
 import { fail, type Reply } from "../http/reply.ts";
-import type { ApiDeps, Caller } from "../api-deps.ts";
-import { refusalReply, runStaffCommandRaw } from "./run-command.ts";
+import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
+import { refusalReply } from "./run-command.ts";
 
 /*
- * A staff account is two records that change together: the credentials row (where "one account
- * per e-mail" is enforced, since that rule spans every staff stream) and the staff stream (where
- * the decider guards the change and the audit lives).
+ * A staff account is two records: the credentials row (password hash, and the one-account-per-
+ * e-mail rule, which spans every staff stream) and the staff stream (where the decider guards the
+ * change and the audit lives). Both change in ONE database transaction, so neither exists without
+ * the other: a refused or failed event leaves no account that can sign in, and no role the log
+ * does not show. A lock serialises account changes, which makes the team-wide facts the decider
+ * needs (how many Admins remain, who holds an e-mail) exact while it decides.
  */
 
 export const EMAIL_TAKEN = "This email is already used by another team member.";
 
-/** Runs a staff command; answers the refusal's reply, or undefined when it was recorded. */
-export const runStaffCommand = async (
+/** Any constant shared by every process; takes part in no other lock. */
+const ACCOUNTS_LOCK = 7_340_010;
+
+export type AccountOutcome = { readonly ok: true; readonly staffId: StaffId; readonly position: string | undefined } | Reply;
+
+interface AccountTransaction {
+  readonly query: Query;
+  readonly team: TeamFacts;
+  /** Decides and appends on the staff stream; undefined when recorded, else the refusal's reply. */
+  run(command: StaffCommand): Promise<Reply | undefined>;
+  /** The last position appended in this transaction. */
+  position(): string | undefined;
+}
+
+const actorOf = (caller: Caller, system: string | undefined): StaffActor =>
+  system !== undefined || !caller.user ? { system: system ?? "system" } : { id: caller.user.id, name: caller.user.name, role: caller.user.type };
+
+const inAccountTransaction = <T>(
   deps: ApiDeps,
   caller: Caller,
-  command: StaffCommand,
-  system?: string,
-): Promise<Reply | undefined> => {
-  const ran = await runStaffCommandRaw(deps, caller, command, system);
-  return ran.ok ? undefined : refusalReply(ran.refusal);
+  system: string | undefined,
+  work: (tx: AccountTransaction) => Promise<T>,
+): Promise<T> =>
+  deps.store.transaction(async (store, query) => {
+    await query(`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
+    const team = { admins: await deps.credentials.writes.countAdmins(query) };
+    let position: string | undefined;
+    return work({
+      query,
+      team,
+      position: () => position,
+      run: async (command) => {
+        const outcome = await handleCommand(staffDecider, command, {
+          store,
+          streamId: staffStream(command.staffId),
+          metadata: requestMetadata(caller, system),
+          now: deps.now,
+        });
+        if (!outcome.ok) return refusalReply(outcome.refusal);
+        if (outcome.events.length > 0) position = outcome.position;
+        return undefined;
+      },
+    });
+  });
+
+const takenByAnother = async (deps: ApiDeps, query: Query, email: string, staffId: StaffId) => {
+  const owner = await deps.credentials.writes.emailOwner(query, email);
+  return owner !== undefined && owner !== staffId;
 };
 
 export interface NewAccount {
@@ -32,21 +75,65 @@ export interface NewAccount {
   readonly password: string;
 }
 
-/** Adds the account: the e-mail is claimed first, and given back if the stream refuses. */
-export const addStaffAccount = async (
-  deps: ApiDeps,
-  caller: Caller,
-  account: NewAccount,
-  system?: string,
-): Promise<{ staffId: StaffId; position: string | undefined } | Reply> => {
+/** Adds a member; `system` names the actor when no one is signed in (first admin, demo data). */
+export const addStaffAccount = async (deps: ApiDeps, caller: Caller, account: NewAccount, system?: string): Promise<AccountOutcome> => {
   const staffId = randomUUID() as StaffId;
+  const passwordHash = await hashPassword(account.password);
   const profile = { name: account.name, email: account.email, role: account.role };
-  const added = await deps.credentials.add({ staffId, ...profile, passwordHash: await hashPassword(account.password) });
-  if (added === "email_taken") return fail(409, EMAIL_TAKEN);
-  const ran = await runStaffCommandRaw(deps, caller, { type: "AddStaffMember", staffId, ...profile }, system);
-  if (!ran.ok) {
-    await deps.credentials.remove(staffId);
-    return refusalReply(ran.refusal);
-  }
-  return { staffId, position: ran.position };
+  return inAccountTransaction(deps, caller, system, async (tx) => {
+    if (await takenByAnother(deps, tx.query, account.email, staffId)) return fail(409, EMAIL_TAKEN);
+    const refused = await tx.run({ type: "AddStaffMember", staffId, ...profile, actor: actorOf(caller, system) });
+    if (refused) return refused;
+    await deps.credentials.writes.add(tx.query, { staffId, ...profile, passwordHash });
+    return { ok: true, staffId, position: tx.position() };
+  });
 };
+
+export interface AccountUpdate {
+  readonly staffId: StaffId;
+  readonly name: string;
+  readonly email: string;
+  readonly role: Role;
+  /** A new password, or undefined to keep the current one. */
+  readonly password: string | undefined;
+}
+
+/** The edit form: profile, role and optionally a new password, all or nothing. */
+export const updateStaffAccount = async (deps: ApiDeps, caller: Caller, update: AccountUpdate): Promise<AccountOutcome> => {
+  const passwordHash = update.password ? await hashPassword(update.password) : undefined;
+  const profile = { name: update.name, email: update.email, role: update.role };
+  const actor = actorOf(caller, undefined);
+  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+    if (await takenByAnother(deps, tx.query, update.email, update.staffId)) return fail(409, EMAIL_TAKEN);
+    const refused =
+      (await tx.run({ type: "UpdateStaffMember", staffId: update.staffId, ...profile, actor, team: tx.team })) ??
+      (passwordHash ? await tx.run({ type: "ChangePassword", staffId: update.staffId, actor }) : undefined);
+    if (refused) return refused;
+    await deps.credentials.writes.updateProfile(tx.query, update.staffId, profile);
+    if (passwordHash) await deps.credentials.writes.setPassword(tx.query, update.staffId, passwordHash);
+    return { ok: true, staffId: update.staffId, position: tx.position() };
+  });
+};
+
+/** Deletes a member: they can no longer sign in and their sessions end. */
+export const deleteStaffAccount = (deps: ApiDeps, caller: Caller, staffId: StaffId): Promise<AccountOutcome> =>
+  inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const refused = await tx.run({ type: "DeleteStaffMember", staffId, actor: actorOf(caller, undefined), team: tx.team });
+    if (refused) return refused;
+    await deps.credentials.writes.remove(tx.query, staffId);
+    return { ok: true, staffId, position: tx.position() };
+  });
+
+/** Change Password (AUTH-8): the signed-in member's own; every session of theirs ends. */
+export const changeOwnPassword = async (deps: ApiDeps, caller: Caller & { user: { id: StaffId } }, password: string): Promise<AccountOutcome> => {
+  const passwordHash = await hashPassword(password);
+  const staffId = caller.user.id;
+  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const refused = await tx.run({ type: "ChangePassword", staffId, actor: actorOf(caller, undefined) });
+    if (refused) return refused;
+    await deps.credentials.writes.setPassword(tx.query, staffId, passwordHash);
+    return { ok: true, staffId, position: tx.position() };
+  });
+};
+
+export const isAccountChanged = (outcome: AccountOutcome): outcome is Extract<AccountOutcome, { ok: true }> => "ok" in outcome;

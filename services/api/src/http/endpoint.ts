@@ -3,7 +3,9 @@ import type express from "express";
 import type { Schema } from "effect";
 import type { Credentials } from "../auth/credentials.ts";
 import { isAllowed, type Action } from "../auth/permissions.ts";
+import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
+import { clearCookie, setCookie } from "./cookies.ts";
 import { fail, type Reply } from "./reply.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
@@ -43,6 +45,8 @@ export interface Endpoint {
 export interface GuardDeps {
   readonly tokens: TokenIssuer;
   readonly credentials: Credentials;
+  /** Sessions ended by signing out (issue 9 item 7). */
+  readonly sessions: SessionRevocations;
   readonly serviceToken: string | undefined;
 }
 
@@ -50,12 +54,19 @@ export interface MountDeps extends GuardDeps {
   /** Read-your-writes: waits until the read models have applied a position. */
   readonly waitForReadModels: (position: GlobalPosition) => Promise<boolean>;
   readonly metrics: RequestMetrics;
+  /** Cookies carry `Secure` (served behind TLS). */
+  readonly secureCookies: boolean;
 }
 
 export const UNAUTHORIZED = "Your session has expired or is not valid. Please sign in again.";
 export const FORBIDDEN = "You do not have permission to do this.";
 
-const send = (res: express.Response, reply: Reply) => {
+const send = (res: express.Response, reply: Reply, secureCookies: boolean) => {
+  for (const cookie of reply.cookies ?? []) {
+    const options = { path: cookie.path, secure: secureCookies };
+    if (cookie.value === undefined) clearCookie(res, cookie.name, options);
+    else setCookie(res, cookie.name, cookie.value, { ...options, maxAgeSeconds: cookie.maxAgeSeconds });
+  }
   if (reply.raw) {
     if (reply.raw.fileName) {
       // Express encodes the name (RFC 6266); only the disposition's type differs for inline files.
@@ -68,20 +79,41 @@ const send = (res: express.Response, reply: Reply) => {
   res.status(reply.httpStatus).json(reply.body);
 };
 
-/** The staff member behind a request's token, if the token is valid and its session still stands. */
-export const authenticate = async (
-  { tokens, credentials }: GuardDeps,
+/** A session that still stands: its member as they are now, and the token's session id and expiry. */
+export interface ActiveSession {
+  readonly user: SessionUser;
+  readonly sessionId: string;
+  /** The token's `exp`, in milliseconds since the epoch. */
+  readonly expiresAt: number;
+}
+
+/**
+ * The session behind a token (`Authorization` header value, or the session cookie's value where a
+ * cookie is accepted), if the token is valid and its session still stands.
+ */
+export const authenticateSession = async (
+  { tokens, credentials, sessions }: Pick<GuardDeps, "tokens" | "credentials" | "sessions">,
   header: string | undefined,
-): Promise<SessionUser | undefined> => {
+): Promise<ActiveSession | undefined> => {
   const token = tokenFromHeader(header);
   const session = token ? tokens.verify(token) : undefined;
   if (!session) return undefined;
-  const credential = await credentials.findById(session.user.id);
-  // A deleted member or a changed password ends the session; a renamed or re-roled member keeps
-  // signing in, with the current name and role rather than the token's.
-  if (!credential || credential.sessionGeneration !== session.sessionGeneration) return undefined;
-  return { id: credential.staffId, name: credential.name, type: credential.role };
+  const [credential, revoked] = await Promise.all([credentials.findById(session.user.id), sessions.isRevoked(session.sessionId)]);
+  // A deleted member, a changed password or a sign-out ends the session; a renamed or re-roled
+  // member keeps signing in, with the current name and role rather than the token's.
+  if (revoked || !credential || credential.sessionGeneration !== session.sessionGeneration) return undefined;
+  return {
+    user: { id: credential.staffId, name: credential.name, type: credential.role },
+    sessionId: session.sessionId,
+    expiresAt: session.expiresAt,
+  };
 };
+
+/** The staff member behind a request's token, if the token is valid and its session still stands. */
+export const authenticate = async (
+  deps: Pick<GuardDeps, "tokens" | "credentials" | "sessions">,
+  header: string | undefined,
+): Promise<SessionUser | undefined> => (await authenticateSession(deps, header))?.user;
 
 export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: MountDeps): void => {
   for (const endpoint of endpoints) {
@@ -96,17 +128,17 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           const readAfter = req.get("x-read-after");
           const position = readAfter ? parsePosition(readAfter) : undefined;
           if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position)));
-          send(res, await endpoint.handle({ ...context, user }));
+          send(res, await endpoint.handle({ ...context, user }), deps.secureCookies);
         };
         if (endpoint.guard === "public") return answer(undefined);
         if (endpoint.guard === "service") {
           const token = tokenFromHeader(req.get("authorization"));
-          if (!deps.serviceToken || token !== deps.serviceToken) return send(res, fail(401, UNAUTHORIZED));
+          if (!deps.serviceToken || token !== deps.serviceToken) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
           return answer(undefined);
         }
         const user = await authenticate(deps, req.get("authorization"));
-        if (!user) return send(res, fail(401, UNAUTHORIZED));
-        if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN));
+        if (!user) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
+        if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN), deps.secureCookies);
         await answer(user);
       })().catch(next);
     });

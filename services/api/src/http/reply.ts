@@ -14,7 +14,20 @@ export interface Reply {
    * file (a PDF in a new window) instead of saving it.
    */
   readonly raw?: { readonly contentType: string; readonly body: string | Buffer; readonly fileName?: string; readonly inline?: boolean };
+  /** Cookies to set (a value) or clear (undefined) with the answer; see `cookies.ts`. */
+  readonly cookies?: readonly CookieChange[];
 }
+
+export interface CookieChange {
+  readonly name: string;
+  /** Undefined clears the cookie. */
+  readonly value: string | undefined;
+  readonly path: string;
+  readonly maxAgeSeconds: number;
+}
+
+/** The same answer, also setting or clearing cookies. */
+export const withCookies = (reply: Reply, ...cookies: CookieChange[]): Reply => ({ ...reply, cookies: [...(reply.cookies ?? []), ...cookies] });
 
 export const ok = (message: string, data: unknown = null, extra: Record<string, unknown> = {}): Reply => ({
   httpStatus: 200,

@@ -1,10 +1,12 @@
 import { Result, Schema } from "effect";
 import { hashPassword, verifyNothing, verifyPassword } from "../auth/passwords.ts";
-import type { Endpoint } from "../http/endpoint.ts";
+import { SESSION_COOKIE } from "../http/cookies.ts";
+import { UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { requiredEmail, requiredText } from "../http/fields.ts";
-import { decodeInput, fail, ok } from "../http/reply.ts";
+import { decodeInput, fail, ok, withCookies } from "../http/reply.ts";
+import { tokenFromHeader } from "../auth/tokens.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { runStaffCommand } from "../commands/staff-accounts.ts";
+import { changeOwnPassword, isAccountChanged } from "../commands/staff-accounts.ts";
 
 /** AUTH-2/3: the sign-in form's rules and messages. */
 export const LoginRequest = Schema.Struct({
@@ -21,7 +23,18 @@ export const ChangePasswordRequest = Schema.Struct({
   ).pipe(Schema.annotateKey({ messageMissingKey: "Please enter your New Password." })),
 });
 
+/** Sign-out takes no fields. */
+export const LogoutRequest = Schema.Struct({});
+
 export const INVALID_LOGIN = "Invalid email or password.";
+export const SIGNED_OUT = "You have been signed out.";
+
+/*
+ * Sessions (docs/decisions/0008-sessions.md). Sign-in answers the token as the client has always
+ * read it, and also sets it as the HttpOnly session cookie, which only header-less reads accept
+ * (the live feed, document links). Sign-out revokes the session by its id and clears the cookie.
+ */
+const SESSION_COOKIE_PATH = "/";
 
 export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
   {
@@ -34,23 +47,33 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
       const input = decodeInput(LoginRequest, req.body);
       if (Result.isFailure(input)) return input.failure;
       const email = input.success.email.trim();
+      // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
+      // failures from elsewhere only slow the account down (auth/throttle.ts).
       const waitMs = deps.throttle.retryAfterMs(email, ip);
       if (waitMs > 0) {
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         return fail(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
       }
+      // The delay is fixed by the failures recorded before this attempt. The attempt then counts
+      // as a failure at once, taken back if it succeeds, so that guesses sent in parallel cannot
+      // all pass the limit before the first of them is counted.
+      const slowed = deps.throttle.slowDown(email);
+      deps.throttle.recordFailure(email, ip);
+      await slowed;
       const credential = await deps.credentials.findByEmail(email);
       const valid = credential
         ? await verifyPassword(credential.passwordHash, input.success.password)
         : await verifyNothing(input.success.password);
-      if (!credential || !valid) {
-        deps.throttle.recordFailure(email, ip);
-        return fail(401, INVALID_LOGIN);
-      }
-      deps.throttle.recordSuccess(email);
+      if (!credential || !valid) return fail(401, INVALID_LOGIN);
+      deps.throttle.recordSuccess(email, ip);
       const user = { id: credential.staffId, name: credential.name, type: credential.role };
       const jwtToken = deps.tokens.issue(user, credential.sessionGeneration);
-      return ok("Login successful.", { accessToken: jwtToken, ...user, email: credential.email }, { jwtToken });
+      return withCookies(ok("Login successful.", { accessToken: jwtToken, ...user, email: credential.email }, { jwtToken }), {
+        name: SESSION_COOKIE,
+        value: jwtToken,
+        path: SESSION_COOKIE_PATH,
+        maxAgeSeconds: deps.tokens.ttlSeconds,
+      });
     },
   },
   {
@@ -72,11 +95,26 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
     handle: async (context) => {
       const input = decodeInput(ChangePasswordRequest, context.req.body);
       if (Result.isFailure(input)) return input.failure;
-      const staffId = context.user!.id;
-      const outcome = await runStaffCommand(deps, context, { type: "ChangePassword", staffId });
-      if (outcome) return outcome;
-      await deps.credentials.setPassword(staffId, await hashPassword(input.success.newPassword));
-      return ok("Password has been changed successfully. Please sign in again.");
+      const changed = await changeOwnPassword(deps, { ...context, user: context.user! }, input.success.newPassword);
+      return isAccountChanged(changed) ? ok("Password has been changed successfully. Please sign in again.") : changed;
+    },
+  },
+  {
+    method: "post",
+    path: "/admin/logout",
+    guard: "session.read",
+    summary: "Sign out (not in the spec; ADR 0008): ends this session on the server, for every request and open live stream, and clears the session cookie",
+    body: LogoutRequest,
+    handle: async ({ req, user }) => {
+      // Nothing to send; anything sent is refused like any other bad input, and changes nothing.
+      const input = decodeInput(LogoutRequest, req.body);
+      if (Result.isFailure(input)) return input.failure;
+      // The guard has just accepted this header's token, so it verifies; only its id and expiry
+      // are read here. Like every command, sign-out takes the session from the header, never a cookie.
+      const session = deps.tokens.verify(tokenFromHeader(req.get("authorization")) ?? "");
+      if (!session) return fail(401, UNAUTHORIZED);
+      await deps.sessions.revoke({ sessionId: session.sessionId, staffId: user!.id, expiresAt: session.expiresAt });
+      return withCookies(ok(SIGNED_OUT), { name: SESSION_COOKIE, value: undefined, path: SESSION_COOKIE_PATH, maxAgeSeconds: 0 });
     },
   },
 ];

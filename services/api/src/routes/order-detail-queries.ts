@@ -4,6 +4,8 @@ import { AUDIT_PAGE_MAX, auditTimeline, downloadHistory, orderDetails, type Audi
 import type { ApiDeps } from "../api-deps.ts";
 import type { Endpoint } from "../http/endpoint.ts";
 import { orderIdField, toOrderId } from "../http/fields.ts";
+import { GRANT_REFUSED, GRANT_REFUSED_STATUS, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
+import { tooManyRequests } from "../http/rate-limit.ts";
 import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
 
 /*
@@ -15,8 +17,9 @@ import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
  *   top level, beside status and message, because the existing client reads them there. The
  *   answer has the same five keys whatever happens, so the page never reads a missing key. It
  *   holds nothing about staff and nothing personal but the traveller's first name (and a masked
- *   IP, see maskIp). The payload is only the order id, as the spec's client sends it; unknown ids
- *   count against the same throttle as the tracker, so the page is no way to list orders.
+ *   IP, see maskIp). The payload is only the order id, as the spec's client sends it; the visitor
+ *   must also hold the grant track-order gave for that order (ADR 0007), or gets the same refusal
+ *   whatever the id, so the page is no way to list orders. Rate-limited like every public call.
  * - GET /audit/orders/{orderId}/timeline, /audit/staff/{staffId}/timeline and
  *   /audit/gateways/timeline (ours, Admin and Manager): the readable audit lines, oldest first,
  *   `?limit=` (1-500, default 100) and `?after=` (a stream position, from `next`).
@@ -83,23 +86,20 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
     {
       method: "post",
       readOnly: true,
-    path: "/front/get-download-history",
+      path: "/front/get-download-history",
       guard: "public",
-      summary: "The public download page: downloads of the document, the order's greeting and the current file (PUBLIC-2)",
+      summary: "With the order's grant from track-order: the public download page's downloads of the document, the order's greeting and the current file (PUBLIC-2)",
       body: DownloadHistoryRequest,
       handle: async ({ req, ip }) => {
         const input = decodeInput(DownloadHistoryRequest, req.body);
         if (Result.isFailure(input)) return publicReply(input.failure.httpStatus, input.failure.body.message);
+        const waitMs = publicWaitMs(deps, "history", ip);
+        if (waitMs > 0) return publicReply(429, tooManyRequests(waitMs));
         const orderId = toOrderId(input.success.orderId);
-        const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
-        if (waitMs > 0) {
-          return publicReply(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minutes.`);
-        }
+        if (!hasGrantFor(deps, req, orderId)) return publicReply(GRANT_REFUSED_STATUS, GRANT_REFUSED);
         const found = await downloadHistory(deps.readDb.query, orderId);
-        if (!found) {
-          deps.trackThrottle.recordFailure(orderId, ip);
-          return publicReply(404, PUBLIC_NOT_FOUND);
-        }
+        // Erased since the grant was given.
+        if (!found) return publicReply(404, PUBLIC_NOT_FOUND);
         return publicReply(200, found.data.length === 0 ? "No record found" : "Download history loaded.", found);
       },
     },

@@ -1,6 +1,5 @@
 import { Result, Schema } from "effect";
-import { orderStream, type OrderId, type OrderStatus } from "@etd/events";
-import { loadStream, orderDecider } from "@etd/write";
+import type { OrderId, OrderStatus } from "@etd/events";
 import { isAllowed } from "../auth/permissions.ts";
 import { FORBIDDEN, type Endpoint } from "../http/endpoint.ts";
 import { flag, isTicked, orderIdField, orderIdList, requiredEmail, requiredText, toOrderId, toOrderIds, utcDay } from "../http/fields.ts";
@@ -96,15 +95,6 @@ export const TransactionDetailsRequest = Schema.Struct({
   merchantName: requiredText("Please enter your Merchant Name", 200),
 });
 
-/**
- * A key is destroyed only for an order that exists: forgetting the key of an id never placed
- * would make a later intake of that id fail. The decider still decides the deletion itself.
- */
-const eraseable = async (deps: ApiDeps, orderId: OrderId) => {
-  const { state } = await loadStream(deps.store, orderStream(orderId), orderDecider);
-  return state.exists;
-};
-
 const isTrue = (value: boolean | string | number | undefined) => value === true || value === "true" || value === 1;
 
 export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
@@ -126,12 +116,9 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       const actor = { id: context.user!.id, name: context.user!.name, role };
       return runForEachOrder(
         toOrderIds(input.success.orderId),
-        async (orderId: OrderId) => {
-          // Forget the key first: a crash between the two steps then leaves an order whose
-          // personal data is already unreadable, and the retry records the deletion.
-          if (permanentDelete && (await eraseable(deps, orderId))) await deps.store.forget(orderStream(orderId));
-          return runOrderCommand(deps, context, { type: "ChangeOrderStatus", orderId, to, actor, permanentDelete });
-        },
+        // A permanent delete only records the decision; the erasure reactor destroys the key and
+        // the files once the event is in the log (reactors/erasure.ts).
+        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeOrderStatus", orderId, to, actor, permanentDelete }),
         to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
       );
     },

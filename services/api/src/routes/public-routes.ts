@@ -1,17 +1,24 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Result, Schema } from "effect";
-import { orderStream, type OrderId } from "@etd/events";
-import { loadStream, orderDecider, type PlacedOrder } from "@etd/write";
+import type { OrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runOrderCommand } from "../commands/run-command.ts";
 import type { Endpoint } from "../http/endpoint.ts";
 import { requiredText } from "../http/fields.ts";
-import { decodeInput, fail, ok } from "../http/reply.ts";
+import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
+import { tooManyRequests } from "../http/rate-limit.ts";
+import { decodeInput, fail, ok, withCookies } from "../http/reply.ts";
 
 /*
- * The traveller's side (PUBLIC-1, PUBLIC-2, DESIGN §6). A traveller proves who they are with the
- * order id and the e-mail of the application, both matching; a wrong id and a wrong e-mail get
- * the same answer, so the page cannot be used to find out which orders exist. Failed lookups are
- * throttled per address like sign-ins.
+ * The traveller's side (PUBLIC-1, PUBLIC-2, DESIGN §6, issue 9 item 4, ADR 0007). A traveller
+ * proves who they are with the order id and the e-mail of the application, both matching, and gets
+ * a short-lived grant for that order (an HttpOnly cookie) that the download page and the document
+ * link need. Every public request is rate-limited per endpoint and address; failed lookups also
+ * count against the longer throttle of guesses (throttle.ts).
+ *
+ * A wrong id and a wrong e-mail must not be told apart, by the answer or by its time: both run the
+ * same single indexed read of the order's e-mail and the same constant-time comparison (against a
+ * dummy when there is no order), count the same failure and get the same reply.
  */
 
 const NOT_FOUND = "We could not find an order with this Order ID and Email ID.";
@@ -27,10 +34,24 @@ export const DownloadDocumentRequest = Schema.Struct({
   file1: requiredText("The document was not found.", 300),
 });
 
-const loadOrder = async (deps: ApiDeps, orderId: string): Promise<PlacedOrder | undefined> => {
-  if (!/^\d{6,20}$/.test(orderId)) return undefined;
-  const { state } = await loadStream(deps.store, orderStream(orderId as OrderId), orderDecider);
-  return state.exists && !state.permanentlyDeleted ? state : undefined;
+/** Hashed first, so the comparison takes the same time whatever the lengths. */
+const emailDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest();
+
+/** Compared with when there is no order: never equal to a digest of a real address by chance. */
+const NO_ORDER_DIGEST = createHash("sha256").update("\u0000no order").digest();
+
+/**
+ * The order's e-mail and whether a document is ready, by primary key from the order_details read
+ * model (erased orders have no e-mail). The same statement whether or not the id exists, rather
+ * than folding a stream only when there is one.
+ */
+const lookUpOrder = async (deps: ApiDeps, orderId: string) => {
+  const rows = await deps.readDb.query(
+    `select document->>'email' as email, file_name from order_details where order_id = $1 and not erased`,
+    [orderId],
+  );
+  const row = rows[0];
+  return { email: (row?.email as string | null | undefined) ?? undefined, documentReady: row?.file_name !== null && row?.file_name !== undefined };
 };
 
 /** What the download history shows of the device (PUBLIC-2), read from the browser's user agent. */
@@ -49,47 +70,58 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/front/track-order",
     guard: "public",
     readOnly: true,
-    summary: "Find an order by its id and the application's e-mail (PUBLIC-1)",
+    summary: "Find an order by its id and the application's e-mail (PUBLIC-1); a match gets a 30-minute grant for that order as an HttpOnly cookie",
     body: TrackOrderRequest,
     handle: async ({ req, ip }) => {
       const input = decodeInput(TrackOrderRequest, req.body);
       if (Result.isFailure(input)) return input.failure;
+      const rateWaitMs = publicWaitMs(deps, "track", ip);
+      if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
       const orderId = input.success.orderId.trim();
-      const email = input.success.email.trim().toLowerCase();
-      const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
+      // Failures count per order and address, so nobody can lock a traveller out of their own
+      // order by guessing wrong on it, and per address.
+      const subject = `${orderId}@${ip}`;
+      const waitMs = deps.trackThrottle.retryAfterMs(subject, ip);
       if (waitMs > 0) {
         return fail(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minutes.`);
       }
-      const order = await loadOrder(deps, orderId);
-      if (!order || order.email?.toLowerCase() !== email) {
-        deps.trackThrottle.recordFailure(orderId, ip);
+      const order = await lookUpOrder(deps, orderId);
+      const expected = order.email === undefined ? NO_ORDER_DIGEST : emailDigest(order.email);
+      const matches = timingSafeEqual(emailDigest(input.success.email), expected) && order.email !== undefined;
+      if (!matches) {
+        deps.trackThrottle.recordFailure(subject, ip);
         return fail(404, NOT_FOUND);
       }
-      return ok("Your order has been found.", { orderId: order.orderId, documentReady: order.document !== undefined });
+      deps.trackThrottle.recordSuccess(subject);
+      return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
     },
   },
   {
     method: "post",
     path: "/front/download-passport-doc-pdf",
     guard: "public",
-    summary: "Record a download of the finished document and answer its link (PUBLIC-2)",
+    summary: "With the order's grant: record a download of the current document and answer its link (PUBLIC-2)",
     body: DownloadDocumentRequest,
     handle: async ({ req, ip, requestId }) => {
       const input = decodeInput(DownloadDocumentRequest, req.body);
       if (Result.isFailure(input)) return input.failure;
+      const waitMs = publicWaitMs(deps, "download", ip);
+      if (waitMs > 0) return fail(429, tooManyRequests(waitMs));
       const orderId = input.success.orderId.trim();
-      if (!/^\d{6,20}$/.test(orderId)) return fail(404, "The document was not found.");
+      if (!hasGrantFor(deps, req, orderId)) return fail(GRANT_REFUSED_STATUS, GRANT_REFUSED);
+      // The decider records only the order's current document: any other name is refused.
+      const fileName = input.success.file1.trim();
       const ran = await runOrderCommand(deps, { user: undefined, requestId, ip }, {
         type: "RecordDownload",
         orderId: orderId as OrderId,
-        fileName: input.success.file1.trim(),
+        fileName,
         ip,
         timezone: "EST",
         ...describeDevice(req.get("user-agent")),
       });
       const reply = replyTo(ran, "Your download will start shortly.");
       if (!ran.ok) return reply;
-      const link = `/uploads/docs/${orderId}/${encodeURIComponent(input.success.file1.trim())}`;
+      const link = `/uploads/docs/${orderId}/${encodeURIComponent(fileName)}`;
       return ok(reply.body.message, { ...(reply.body.data as object), link });
     },
   },

@@ -1,17 +1,17 @@
 import { Result, Schema } from "effect";
 import type { Role, StaffId } from "@etd/events";
-import { hashPassword } from "../auth/passwords.ts";
+import { MAX_PASSWORD_LENGTH } from "../auth/passwords.ts";
 import { ROLES } from "../auth/permissions.ts";
 import type { Endpoint } from "../http/endpoint.ts";
 import { requiredEmail, requiredText } from "../http/fields.ts";
 import { decodeInput, fail, ok } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { addStaffAccount, EMAIL_TAKEN, runStaffCommand } from "../commands/staff-accounts.ts";
+import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccount } from "../commands/staff-accounts.ts";
 
 /*
- * Manage Team (ADMIN-1). The credentials table and the staff stream change together: the table
- * first where it enforces a rule the stream cannot (one account per e-mail), the stream first
- * where the decider guards the change (the member must exist; nobody deletes themself).
+ * Manage Team (ADMIN-1). Each call is one account change: the staff event and the credentials
+ * row in one transaction (commands/staff-accounts.ts); who may change whom is the staff
+ * decider's rule.
  */
 
 const TypeField = Schema.String.check(
@@ -23,7 +23,7 @@ const EMAIL = requiredEmail("Please enter your email.", "Please enter a valid em
 const PASSWORD_RULES = [
   Schema.makeFilter((s: string) => s.length > 0 || "Please enter your password."),
   Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "Password must be at least 6 characters."),
-  Schema.isMaxLength(200, { message: "Password must be at most 200 characters." }),
+  Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 ] as const;
 
 export const AddTeamMemberRequest = Schema.Struct({
@@ -38,9 +38,7 @@ export const UpdateTeamMemberRequest = Schema.Struct({
   tmId: requiredText("Please choose a team member.", 64),
   name: NAME,
   email: EMAIL,
-  password: Schema.optionalKey(
-    Schema.String.check(Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "Password must be at least 6 characters.")),
-  ),
+  password: Schema.optionalKey(Schema.String.check(PASSWORD_RULES[1], PASSWORD_RULES[2])),
   type: TypeField,
 });
 
@@ -58,7 +56,7 @@ export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/add-team-member",
     guard: "team.manage",
-    summary: "Add a team member (ADMIN-1)",
+    summary: "Add a team member (ADMIN-1); only an Admin adds an Admin",
     body: AddTeamMemberRequest,
     handle: async (context) => {
       const input = decodeInput(AddTeamMemberRequest, context.req.body);
@@ -69,48 +67,43 @@ export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
         role: input.success.type as Role,
         password: input.success.password,
       });
-      return "staffId" in added ? ok("Team member added successfully.", { id: added.staffId, position: added.position ?? null }) : added;
+      return isAccountChanged(added) ? ok("Team member added successfully.", { id: added.staffId, position: added.position ?? null }) : added;
     },
   },
   {
     method: "post",
     path: "/admin/update-team-member",
     guard: "team.manage",
-    summary: "Update a team member; an empty password keeps the current one (ADMIN-1)",
+    summary: "Update a team member; an empty password keeps the current one (ADMIN-1); only an Admin edits an Admin, no one their own role",
     body: UpdateTeamMemberRequest,
     handle: async (context) => {
       const input = decodeInput(UpdateTeamMemberRequest, context.req.body);
       if (Result.isFailure(input)) return input.failure;
       const staffId = input.success.tmId.trim();
-      if (!isStaffId(staffId) || !(await deps.credentials.findById(staffId))) return fail(404, NOT_FOUND);
-      const profile = { name: input.success.name.trim(), email: input.success.email.trim(), role: input.success.type as Role };
-      if ((await deps.credentials.updateProfile(staffId, profile)) === "email_taken") return fail(409, EMAIL_TAKEN);
-      const refused = await runStaffCommand(deps, context, { type: "UpdateStaffMember", staffId: staffId as StaffId, ...profile });
-      if (refused) return refused;
-      if (input.success.password) {
-        const passwordRefused = await runStaffCommand(deps, context, { type: "ChangePassword", staffId: staffId as StaffId });
-        if (passwordRefused) return passwordRefused;
-        await deps.credentials.setPassword(staffId, await hashPassword(input.success.password));
-      }
-      return ok("Team member updated successfully.");
+      if (!isStaffId(staffId)) return fail(404, NOT_FOUND);
+      const updated = await updateStaffAccount(deps, context, {
+        staffId: staffId as StaffId,
+        name: input.success.name.trim(),
+        email: input.success.email.trim(),
+        role: input.success.type as Role,
+        password: input.success.password || undefined,
+      });
+      return isAccountChanged(updated) ? ok("Team member updated successfully.", { position: updated.position ?? null }) : updated;
     },
   },
   {
     method: "put",
     path: "/admin/delete-team-member",
     guard: "team.manage",
-    summary: "Delete a team member; their sessions end (ADMIN-1)",
+    summary: "Delete a team member; their sessions end (ADMIN-1); only an Admin deletes an Admin, the last Admin stays",
     body: DeleteTeamMemberRequest,
     handle: async (context) => {
       const input = decodeInput(DeleteTeamMemberRequest, context.req.body);
       if (Result.isFailure(input)) return input.failure;
       const staffId = String(input.success.teamMemberId).trim();
       if (!isStaffId(staffId)) return fail(404, NOT_FOUND);
-      const actor = { id: context.user!.id, name: context.user!.name, role: context.user!.type };
-      const refused = await runStaffCommand(deps, context, { type: "DeleteStaffMember", staffId: staffId as StaffId, actor });
-      if (refused) return refused;
-      await deps.credentials.remove(staffId);
-      return ok("Team member deleted successfully.");
+      const deleted = await deleteStaffAccount(deps, context, staffId as StaffId);
+      return isAccountChanged(deleted) ? ok("Team member deleted successfully.", { position: deleted.position ?? null }) : deleted;
     },
   },
 ];

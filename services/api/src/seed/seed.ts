@@ -5,7 +5,7 @@ import { decodePlaceOrderRequest, generateDemoOrders, type OrderCommand } from "
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
 import { runGatewayCommand, runOrderCommand, type Ran } from "../commands/run-command.ts";
-import { addStaffAccount } from "../commands/staff-accounts.ts";
+import { addStaffAccount, isAccountChanged } from "../commands/staff-accounts.ts";
 
 /*
  * What a fresh installation starts with. Demo mode: one staff member per role, the payment
@@ -40,7 +40,7 @@ export const generatePassword = (): string => randomBytes(12).toString("base64ur
 
 export const createFirstAdmin = async (deps: ApiDeps, admin: { email: string; password: string; name: string }) => {
   const added = await addStaffAccount(deps, system("first-admin"), { ...admin, role: "Admin" }, "setup");
-  if (!("staffId" in added)) throw new Error(`Could not create the first admin: ${added.body.message}`);
+  if (!isAccountChanged(added)) throw new Error(`Could not create the first admin: ${added.body.message}`);
 };
 
 export interface DemoOptions {
@@ -55,7 +55,7 @@ export const seedDemo = async (deps: ApiDeps, options: DemoOptions): Promise<{ o
   const staff: { id: StaffId; name: string; type: Role }[] = [];
   for (const member of DEMO_STAFF) {
     const added = await addStaffAccount(deps, system("demo-staff"), { ...member, password: options.password }, "demo-data");
-    if (!("staffId" in added)) throw new Error(`Could not add demo staff ${member.email}: ${added.body.message}`);
+    if (!isAccountChanged(added)) throw new Error(`Could not add demo staff ${member.email}: ${added.body.message}`);
     staff.push({ id: added.staffId, name: member.name, type: member.role });
   }
 

@@ -14,6 +14,8 @@ export interface LocalDiskStorageOptions {
 
 /** Keys never start with a dot, so no key can name this folder. */
 const STAGING_FOLDER = ".staging";
+/** Staging entries being erased: removed at start whatever their age. */
+const ERASING = "erase-";
 const MAX_NAME_ATTEMPTS = 1000;
 const { O_WRONLY, O_RDONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
 
@@ -215,6 +217,22 @@ export const createLocalDiskStorage = async (options: LocalDiskStorageOptions): 
         if (errorCode(error) !== "ENOENT") throw error;
       });
     },
+    removeFolder: async (folder) => {
+      const full = pathOf(folder);
+      // Missing, or reached through a symlink: nothing of ours to remove, and nothing outside the root is followed.
+      if (!(await isPlainFolder(full))) return;
+      // Renamed into staging first: a crash midway leaves nothing under the order's key, and the
+      // stale staging sweep (or the next erase of the same order) finishes the removal.
+      const doomed = path.join(stagingFolder, `${ERASING}${randomUUID()}`);
+      try {
+        await rename(full, doomed);
+      } catch (error) {
+        if (errorCode(error) === "ENOENT") return;
+        throw error;
+      }
+      await syncFolder(path.dirname(full));
+      await rm(doomed, { recursive: true, force: true });
+    },
   };
 };
 
@@ -223,6 +241,6 @@ const removeStaleStaging = async (stagingFolder: string, staleMs: number): Promi
   for (const name of await readdir(stagingFolder)) {
     const file = path.join(stagingFolder, name);
     const info = await stat(file).catch(() => undefined);
-    if (info !== undefined && info.mtimeMs < cutoff) await rm(file, { force: true, recursive: true });
+    if (info !== undefined && (name.startsWith(ERASING) || info.mtimeMs < cutoff)) await rm(file, { force: true, recursive: true });
   }
 };

@@ -39,6 +39,11 @@ export interface DocumentStorage {
   exists(storedPath: string): Promise<boolean>;
   /** Deletes a document nothing refers to (an upload whose command was refused); no-op when absent. */
   remove(storedPath: string): Promise<void>;
+  /**
+   * Deletes a folder and everything in it (an erased order's documents and packs); no-op when
+   * absent. The content is gone once this resolves, even if the process dies right after.
+   */
+  removeFolder(folder: StorageKey): Promise<void>;
 }
 
 // A conservative segment: what a file or folder may be called on any common filesystem and in a

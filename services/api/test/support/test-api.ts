@@ -9,7 +9,7 @@ import { generateDemoOrders } from "@etd/write";
 import { createApp } from "../../src/app.ts";
 import { openRuntime, type Runtime } from "../../src/runtime.ts";
 import { DEMO_STAFF } from "../../src/seed/seed.ts";
-import { addStaffAccount } from "../../src/commands/staff-accounts.ts";
+import { addStaffAccount, isAccountChanged } from "../../src/commands/staff-accounts.ts";
 
 /*
  * A real API on a throwaway PostgreSQL database: the tests talk to it over HTTP as the existing
@@ -53,10 +53,11 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
   const staff = {} as Record<Role, { id: string; name: string; email: string }>;
   for (const member of DEMO_STAFF) {
     const added = await addStaffAccount(runtime.deps, { user: undefined, requestId: "test-setup", ip: "127.0.0.1" }, { ...member, password: PASSWORD }, "test-setup");
-    if (!("staffId" in added)) throw new Error(added.body.message);
+    if (!isAccountChanged(added)) throw new Error(added.body.message);
     staff[member.role] = { id: added.staffId, name: member.name, email: member.email };
   }
   await (await runtime.startProjectors()).ready;
+  await runtime.startReactors();
   const server: Server = createApp(runtime.deps).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -62,6 +62,14 @@ const toRecorded = (row: Row): RecordedEvent => ({
   recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at as string),
 });
 
+/** A driver for one open transaction: its statements run on the transaction's connection. */
+const boundTo = (query: Query): SqlDriver => ({
+  query,
+  transaction: () => Promise.reject(new Error("transactions do not nest")),
+  onNotification: () => Promise.reject(new Error("a transaction cannot listen")),
+  close: async () => undefined,
+});
+
 /** The event store on PostgreSQL's SQL, whichever engine runs it. */
 export class SqlEventStore implements EventStore {
   readonly #driver: SqlDriver;
@@ -105,6 +113,37 @@ export class SqlEventStore implements EventStore {
       position: { tx: BigInt(row.tx as string), seq: BigInt(row.seq as string) },
       duplicate: row.outcome === "duplicate",
     };
+  }
+
+  /**
+   * Runs `work` in one database transaction with a store bound to it: what it appends commits or
+   * rolls back together with the work's own writes through `query`. For rules that span a stream
+   * and another table of the same database (a staff account's credentials and its events). The
+   * bound store reads and appends only; its readers see the events once the transaction commits.
+   */
+  async transaction<T>(work: (store: EventStore, query: Query) => Promise<T>): Promise<T> {
+    let appended = false;
+    const result = await this.#driver.transaction(async (query) => {
+      const bound = new SqlEventStore(boundTo(query));
+      const store: EventStore = {
+        append: async (streamId, events, options) => {
+          const outcome = await bound.append(streamId, events, options);
+          appended ||= !outcome.duplicate;
+          return outcome;
+        },
+        readStream: (streamId, options) => bound.readStream(streamId, options),
+        readAll: (options) => bound.readAll(options),
+        subscribe: () => {
+          throw new Error("a store bound to a transaction cannot subscribe");
+        },
+        headPosition: () => bound.headPosition(),
+        horizonAgeSeconds: () => bound.horizonAgeSeconds(),
+        close: async () => undefined,
+      };
+      return work(store, query);
+    });
+    if (appended) this.#ring();
+    return result;
   }
 
   async readStream(streamId: string, { from = 1n, to }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

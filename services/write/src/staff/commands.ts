@@ -3,9 +3,21 @@ import type { ActingStaff } from "../shared/acting-staff.ts";
 
 /*
  * Commands on one staff member's stream, `staff-{id}` (Manage Team, ADMIN-1; Change Password,
- * AUTH-8). Passwords never reach the decider: the handler stores the hash in the credentials
- * table, which also keeps e-mail addresses unique across members.
+ * AUTH-8). Passwords never reach the decider: the account handler stores the hash in the
+ * credentials table in the same transaction as the event, and keeps e-mail addresses unique.
  */
+
+/** Who asks: a signed-in member, or the system itself (the first admin, demo data), which may do anything. */
+export type StaffActor = ActingStaff | { readonly system: string };
+
+/**
+ * What the decider must know of the whole team, read under the lock that serialises account
+ * changes: "the last Admin stays" spans every staff stream.
+ */
+export interface TeamFacts {
+  /** Live (not deleted) members with the Admin role, the target included. */
+  readonly admins: number;
+}
 
 export interface AddStaffMember {
   readonly type: "AddStaffMember";
@@ -13,6 +25,7 @@ export interface AddStaffMember {
   readonly name: string;
   readonly email: string;
   readonly role: Role;
+  readonly actor: StaffActor;
 }
 
 /** The edit form's profile fields as they should now be. */
@@ -22,18 +35,22 @@ export interface UpdateStaffMember {
   readonly name: string;
   readonly email: string;
   readonly role: Role;
+  readonly actor: StaffActor;
+  readonly team: TeamFacts;
 }
 
 export interface DeleteStaffMember {
   readonly type: "DeleteStaffMember";
   readonly staffId: StaffId;
-  readonly actor: ActingStaff;
+  readonly actor: StaffActor;
+  readonly team: TeamFacts;
 }
 
 /** A new password was set, by its owner or on the edit form; the hash stays out of events. */
 export interface ChangePassword {
   readonly type: "ChangePassword";
   readonly staffId: StaffId;
+  readonly actor: StaffActor;
 }
 
 export type StaffCommand = AddStaffMember | UpdateStaffMember | DeleteStaffMember | ChangePassword;

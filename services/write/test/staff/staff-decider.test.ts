@@ -17,10 +17,13 @@ const PAOLO_ID = PAOLO.id;
 
 const profile = { staffId: PAOLO_ID, name: "Paolo Reyes", email: "paolo@etd.example", role: "Night Staff" } as const;
 
-const add: AddStaffMember = { type: "AddStaffMember", ...profile };
+const add: AddStaffMember = { type: "AddStaffMember", ...profile, actor: MARIA };
+const TEAM = { admins: 2 };
 const update = (changes: Partial<UpdateStaffMember> = {}): UpdateStaffMember => ({
   type: "UpdateStaffMember",
   ...profile,
+  actor: MARIA,
+  team: TEAM,
   ...changes,
 });
 
@@ -78,19 +81,19 @@ describe("ADMIN-1 deleting a team member", () => {
   it("deletes another member ('Team member deleted successfully.')", () => {
     spec
       .given([added()])
-      .when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: MARIA })
+      .when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: MARIA, team: TEAM })
       .then([{ type: "StaffMemberDeleted", data: { staffId: PAOLO_ID } }]);
   });
 
   it("refuses to delete one's own account", () => {
     spec
       .given([added()])
-      .when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: PAOLO })
+      .when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: PAOLO, team: TEAM })
       .thenRefuses("forbidden", "You cannot delete your own account.");
   });
 
   it("refuses a member that is already deleted, or never existed", () => {
-    const command = { type: "DeleteStaffMember", staffId: PAOLO_ID, actor: MARIA } as const;
+    const command = { type: "DeleteStaffMember", staffId: PAOLO_ID, actor: MARIA, team: TEAM } as const;
     spec.given([added(), deleted()]).when(command).thenRefuses("not_found", "Team member not found.");
     spec
       .given([])
@@ -103,15 +106,15 @@ describe("AUTH-8 changing a password", () => {
   it("records that the password changed, never the password", () => {
     spec
       .given([added()])
-      .when({ type: "ChangePassword", staffId: PAOLO_ID })
+      .when({ type: "ChangePassword", staffId: PAOLO_ID, actor: PAOLO })
       .then([{ type: "PasswordChanged", data: { staffId: PAOLO_ID } }]);
   });
 
   it("refuses an unknown or deleted member", () => {
-    spec.given([]).when({ type: "ChangePassword", staffId: PAOLO_ID }).thenRefuses("not_found", "Team member not found.");
+    spec.given([]).when({ type: "ChangePassword", staffId: PAOLO_ID, actor: PAOLO }).thenRefuses("not_found", "Team member not found.");
     spec
       .given([added(), deleted()])
-      .when({ type: "ChangePassword", staffId: PAOLO_ID })
+      .when({ type: "ChangePassword", staffId: PAOLO_ID, actor: PAOLO })
       .thenRefuses("not_found", "Team member not found.");
   });
 });
@@ -126,5 +129,74 @@ describe("what a staff member's state tells the API", () => {
     });
     expect(foldEvents(staffDecider, [added(), deleted()])).toMatchObject({ exists: true, deleted: true });
     expect(foldEvents(staffDecider, [])).toEqual({ exists: false });
+  });
+});
+
+/*
+ * R12: who may change whom, for every role, every target role and oneself. The expectation is
+ * written from the rule's words, apart from the decider: only an Admin creates, edits, deletes or
+ * grants Admin; no one changes their own role; the last Admin stays. (Who may open Manage Team at
+ * all is the permission matrix's, tested at the API.)
+ */
+describe("R12 the staff role matrix in the decider", () => {
+  const ROLES = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"] as const;
+  type R = (typeof ROLES)[number];
+  const ACTOR_ID = StaffId.make("actor-1");
+  const actorAs = (role: R) => ({ id: ACTOR_ID, name: "Actor", role });
+  const targetAs = (role: R, self: boolean) => ({ ...profile, staffId: self ? ACTOR_ID : PAOLO_ID, role });
+  const given = (role: R, self: boolean) => [storedEvent("StaffMemberAdded", targetAs(role, self), staffMetadata(MARIA))];
+  const touchesAdmin = (...roles: R[]) => roles.includes("Admin");
+
+  for (const actor of ROLES) {
+    for (const target of ROLES) {
+      it(`${actor} adds a ${target}`, () => {
+        const outcome = staffDecider.decide({ ...add, role: target, actor: actorAs(actor) }, foldEvents(staffDecider, []));
+        const allowed = !touchesAdmin(target) || actor === "Admin";
+        expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(allowed);
+      });
+
+      for (const self of [false, true]) {
+        if (self && target !== actor) continue;
+        const who = self ? "themself" : `a ${target}`;
+        for (const to of ROLES) {
+          it(`${actor} edits ${who} to ${to} (two Admins)`, () => {
+            const command = { ...update({ role: to, actor: actorAs(actor) }), staffId: self ? ACTOR_ID : PAOLO_ID };
+            const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
+            const allowed = (!touchesAdmin(target, to) || actor === "Admin") && !(self && to !== target);
+            expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(allowed);
+          });
+        }
+        it(`${actor} deletes ${who} (two Admins)`, () => {
+          const command = { type: "DeleteStaffMember", staffId: self ? ACTOR_ID : PAOLO_ID, actor: actorAs(actor), team: TEAM } as const;
+          const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
+          const allowed = !self && (!touchesAdmin(target) || actor === "Admin");
+          expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(allowed);
+        });
+        it(`${actor} resets the password of ${who}`, () => {
+          const command = { type: "ChangePassword", staffId: self ? ACTOR_ID : PAOLO_ID, actor: actorAs(actor) } as const;
+          const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
+          expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(!touchesAdmin(target) || actor === "Admin");
+        });
+      }
+    }
+  }
+
+  it("the last Admin can be neither deleted nor given another role, even by an Admin", () => {
+    const lastAdmin = given("Admin", false);
+    const admin = actorAs("Admin");
+    spec.given(lastAdmin).when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: admin, team: { admins: 1 } }).thenRefuses("conflict", "The last Admin cannot be deleted.");
+    spec.given(lastAdmin).when(update({ role: "Manager", actor: admin, team: { admins: 1 } })).thenRefuses("conflict", "The last Admin cannot be given another role.");
+    spec.given(lastAdmin).when(update({ role: "Admin", name: "Paolo R.", actor: admin, team: { admins: 1 } })).then([
+      { type: "StaffMemberUpdated", data: { ...profile, role: "Admin", name: "Paolo R." } },
+    ]);
+  });
+
+  it("the system (first admin, demo data) may add an Admin", () => {
+    spec.given([]).when({ ...add, role: "Admin", actor: { system: "setup" } }).then([{ type: "StaffMemberAdded", data: { ...profile, role: "Admin" } }]);
+  });
+
+  it("says why in the words staff read", () => {
+    spec.given(given("Admin", false)).when(update({ actor: MARIA, role: "Admin" })).thenRefuses("forbidden", "Only an Admin can add, edit or delete an Admin, or make someone an Admin.");
+    spec.given(given("Manager", true)).when({ ...update({ role: "Team", actor: actorAs("Manager") }), staffId: ACTOR_ID }).thenRefuses("forbidden", "You cannot change your own role.");
   });
 });
