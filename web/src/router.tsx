@@ -44,8 +44,8 @@ const signInRoute = createRoute({
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/logout",
-  beforeLoad: () => {
-    signOut();
+  beforeLoad: async () => {
+    await signOut();
     redirect({ to: "/", throw: true });
   },
 });
@@ -57,7 +57,7 @@ export const adminRoute = createRoute({
   beforeLoad: () => {
     const session = readStoredSession();
     if (!session) {
-      signOut();
+      void signOut();
       redirect({ to: "/", throw: true });
     }
     return { session };
@@ -102,6 +102,6 @@ declare module "@tanstack/react-router" {
 // AUTH-7: a 401 anywhere shows the server's message, ends the session and returns to sign-in.
 setUnauthorizedHandler((message) => {
   toast.error(message);
-  signOut();
+  void signOut({ alreadyEnded: true });
   void router.navigate({ to: "/" });
 });

@@ -14,6 +14,7 @@ import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
 import { teamQueryEndpoints } from "./routes/team-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
+import type { TrustProxy } from "./config.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
 import { mountDocumentFiles } from "./routes/document-files.ts";
@@ -28,6 +29,10 @@ import { mountWebApp } from "./web-app.ts";
 export interface AppDeps extends ApiDeps {
   /** Which adapter the event store runs on, for operators. */
   readonly eventStoreKind: "postgres" | "pglite" | "kurrentdb";
+  /** Whose X-Forwarded-For sets the client's address (TRUST_PROXY); no one's when absent. */
+  readonly trustProxy?: TrustProxy;
+  /** Lets /metrics answer off the host with `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  readonly metricsToken?: string | undefined;
 }
 
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
@@ -52,7 +57,9 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
 export const createApp = (deps: AppDeps): express.Express => {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // A client's address is the connection's unless an operator names the proxies in front
+  // (TRUST_PROXY): anyone can send X-Forwarded-For, and throttles and the audit use the address.
+  app.set("trust proxy", deps.trustProxy ?? false);
   // First, so that every answer carries them, errors and 404s included (issue 9 item 9).
   app.use(securityHeaders({ https: deps.secureCookies }));
   app.use("/api", noStore);
@@ -101,7 +108,7 @@ export const createApp = (deps: AppDeps): express.Express => {
     waitForReadModels: (position) => waitForPosition(deps.readDb, position, ALL_PROJECTIONS.map((p) => p.name)),
   });
   mountLive(app, deps);
-  mountMetrics(app, deps, metrics);
+  mountMetrics(app, deps, metrics, { token: deps.metricsToken });
 
   app.use("/api", (_req, res) => {
     res.status(404).json(fail(404, "This API path does not exist.").body);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 
 /** Settings read from the environment once at start. */
@@ -22,7 +23,17 @@ export interface Config {
   readonly maxUploadBytes: number;
   /** Served to browsers over HTTPS (a TLS proxy in front): HSTS on every answer, Secure cookies. */
   readonly tls: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed, as Express's "trust proxy" takes it: a number of
+   * hops, or addresses and CIDR ranges (and the names loopback, linklocal, uniquelocal). False
+   * (the default) believes none: the client is the connection's address.
+   */
+  readonly trustProxy: TrustProxy;
+  /** Lets a scraper that is not on loopback read /metrics with `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined;
 }
+
+export type TrustProxy = false | number | readonly string[];
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -91,6 +102,13 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const tlsText = env.TLS ?? "0";
   if (!/^[01]$/.test(tlsText)) problems.push(`TLS must be 1 or 0 (got "${tlsText}")`);
 
+  const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
+
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && (metricsToken.length < 24 || /\s/.test(metricsToken))) {
+    problems.push("METRICS_TOKEN must be at least 24 characters, without spaces");
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -105,5 +123,42 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     intakeToken,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     tls: tlsText === "1",
+    trustProxy,
+    metricsToken,
   };
+};
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: unset or empty trusts no proxy; a whole number from 1 to 32 trusts that many hops;
+ * otherwise a comma-separated list of IP addresses, CIDR ranges and the names above. "true" (any
+ * sender) is refused on purpose: it would let every client choose its own address.
+ */
+const readTrustProxy = (text: string | undefined, problems: string[]): TrustProxy => {
+  const value = text?.trim();
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 32) return hops;
+    problems.push(`TRUST_PROXY as a number of proxies must be from 1 to 32 (got "${value}")`);
+    return false;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a number of proxies, or addresses, CIDR ranges, loopback, linklocal or uniquelocal separated by commas (not understood: ${wrong.map((w) => `"${w}"`).join(", ")})`,
+    );
+    return false;
+  }
+  return entries;
+};
+
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 };

@@ -27,8 +27,13 @@ const main = async () => {
     }
   }
 
+  // Serve at once: a projector that must wait for a killed process's lease to lapse makes only
+  // the read models late (GET /api/ready says when they are live), never sign-in or commands.
   const projector = await runtime.startProjectors();
-  await projector.ready;
+  projector.ready.then(
+    () => console.log("Read models are live."),
+    (error: unknown) => console.error("A read model failed to start:", error),
+  );
   await runtime.startReactors();
 
   const server = createApp(deps).listen(config.port, config.host, () => {

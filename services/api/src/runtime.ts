@@ -9,7 +9,7 @@ import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
-import type { Config } from "./config.ts";
+import type { Config, TrustProxy } from "./config.ts";
 import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
 import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
 import { erasureReactor } from "./reactors/erasure.ts";
@@ -42,6 +42,10 @@ export interface RuntimeOptions {
   readonly maxConnections?: number;
   /** Behind TLS: Secure cookies and HSTS. */
   readonly tls?: boolean;
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY); none when absent. */
+  readonly trustProxy?: TrustProxy;
+  /** Bearer token for /metrics from off the host (METRICS_TOKEN). */
+  readonly metricsToken?: string | undefined;
   readonly now?: () => Date;
 }
 
@@ -68,6 +72,8 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       maxUploadBytes: options.maxUploadBytes,
       now: options.now ?? (() => new Date()),
       secureCookies: options.tls ?? false,
+      trustProxy: options.trustProxy ?? false,
+      metricsToken: options.metricsToken,
       eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
     };
     let projector: Projector | undefined;

@@ -1,8 +1,47 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createApp } from "../src/app.ts";
+import { createThrottle, DEFAULT_LIMITS, type Clock } from "../src/auth/throttle.ts";
 import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
+
+/** A fake clock: `advance` moves time, `sleep` records the delay instead of waiting. */
+const fakeClock = () => {
+  let now = Date.now();
+  const slept: number[] = [];
+  const clock: Clock & { advance(ms: number): void; slept: number[] } = {
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+    slept,
+  };
+  return clock;
+};
+
+/** POSTs a sign-in from a given local address (any of 127.0.0.0/8 reaches a server on 127.0.0.1). */
+const signInFrom = (port: number, localAddress: string, body: unknown) =>
+  new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      { host: "127.0.0.1", port, localAddress, method: "POST", path: "/api/admin/admin-login", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, any> }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 
 const decodePayload = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<string, any>;
 
@@ -87,15 +126,78 @@ describe.skipIf(!available)("sign-in and sessions", () => {
     expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain("a new secret");
   });
 
-  it("throttles repeated failures per e-mail with a 429 and a clear message", async () => {
-    const email = "night@demo.local";
-    for (let i = 0; i < 5; i++) {
-      expect((await api.call("POST", "/admin/admin-login", { email, password: `wrong ${i}` })).status).toBe(401);
-    }
-    const blocked = await api.call("POST", "/admin/admin-login", { email, password: PASSWORD });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
-    // Another account from the same address is not blocked by this one's failures.
-    expect((await api.call("POST", "/admin/admin-login", { email: "telecaller@demo.local", password: PASSWORD })).status).toBe(200);
+  /*
+   * Issue 9 item 6. Sign-in attempts come from several loopback addresses (127.0.0.x: the socket's
+   * own address, no proxy header involved). The throttle's limits are the defaults; its clock is
+   * a fake one, so windows pass at once and the added delay is recorded instead of slept.
+   */
+  describe("issue 9 item 6: sign-in throttling per (account, address) and per address", () => {
+    const OWNER = "night@demo.local";
+    let clock: ReturnType<typeof fakeClock>;
+    let server: Server;
+    let port: number;
+
+    beforeAll(async () => {
+      clock = fakeClock();
+      server = createApp({ ...api.runtime.deps, throttle: createThrottle({}, clock) }).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+
+    afterAll(async () => {
+      await new Promise((resolve) => server?.close(resolve));
+    });
+
+    const signIn = (from: string, email: string, password: string) => signInFrom(port, from, { email, password });
+
+    it("item 6: failures from 20 addresses do not stop the owner signing in from a fresh address: 200, after at most the capped delay", async () => {
+      for (let ip = 1; ip <= 20; ip++) {
+        for (let i = 0; i < 5; i++) expect((await signIn(`127.0.1.${ip}`, OWNER, `wrong ${i}`)).status).toBe(401);
+        // Each attacking address is now locked out of this account...
+        expect((await signIn(`127.0.1.${ip}`, OWNER, PASSWORD)).status).toBe(429);
+      }
+      // ...and every attempt on the account was slowed more and more, up to the cap.
+      const delays = clock.slept.splice(0);
+      expect(delays.slice(0, 4)).toEqual([250, 500, 1_000, 2_000]);
+      expect(Math.max(...delays)).toBe(DEFAULT_LIMITS.maxDelayMs);
+
+      const owner = await signIn("127.0.2.1", OWNER, PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.body).toMatchObject({ status: 1, message: "Login successful.", data: { email: OWNER } });
+      expect(clock.slept.splice(0)).toEqual([DEFAULT_LIMITS.maxDelayMs]);
+      clock.advance(15 * 60_000);
+    });
+
+    it("item 6: 5 failures from one address lock that (account, address) with a 429 in the spec's envelope, for the window only", async () => {
+      for (let i = 0; i < 5; i++) expect((await signIn("127.0.3.1", OWNER, `wrong ${i}`)).body).toEqual({ status: 0, message: "Invalid email or password.", data: null });
+      const blocked = await signIn("127.0.3.1", OWNER, PASSWORD);
+      expect(blocked).toEqual({ status: 429, body: { status: 0, message: "Too many failed sign-in attempts. Please try again in 15 minutes.", data: null } });
+      // Another account from the same address, and the same account from another address, are not blocked.
+      expect((await signIn("127.0.3.1", "telecaller@demo.local", PASSWORD)).status).toBe(200);
+      expect((await signIn("127.0.3.2", OWNER, PASSWORD)).status).toBe(200);
+      clock.advance(14 * 60_000);
+      expect((await signIn("127.0.3.1", OWNER, PASSWORD)).body.message).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
+      clock.advance(60_000);
+      expect((await signIn("127.0.3.1", OWNER, PASSWORD)).status).toBe(200);
+    });
+
+    it("item 6: 30 failures from one address over many accounts lock that address, for every account, and no other", async () => {
+      clock.slept.length = 0;
+      for (let i = 0; i < 30; i++) expect((await signIn("127.0.4.1", `guess-${i}@demo.local`, "wrong")).status).toBe(401);
+      expect((await signIn("127.0.4.1", OWNER, PASSWORD)).status).toBe(429);
+      expect((await signIn("127.0.4.1", "guess-30@demo.local", "wrong")).status).toBe(429);
+      expect((await signIn("127.0.4.2", OWNER, PASSWORD)).status).toBe(200);
+      // One failure per account slows none of them down.
+      expect(clock.slept.splice(0)).toEqual([]);
+      clock.advance(15 * 60_000);
+      expect((await signIn("127.0.4.1", OWNER, PASSWORD)).status).toBe(200);
+    });
+
+    it("item 6: parallel guesses from one address cannot all slip under its limit", async () => {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn("127.0.5.1", "manager@demo.local", `wrong ${i}`)));
+      expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+      clock.advance(15 * 60_000);
+    });
   });
 });

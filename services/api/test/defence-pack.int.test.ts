@@ -7,11 +7,13 @@ import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { ROLES } from "../src/auth/permissions.ts";
+import { DEMO_STAFF } from "../src/seed/seed.ts";
 import { defencePackHtml } from "../src/pdf/defence-pack.ts";
 import { readDefencePackEvidence, type DefencePackEvidence } from "../src/pdf/defence-pack-evidence.ts";
 import { chromiumInstalled, chromiumPath, createChromiumRenderer } from "../src/pdf/chromium-renderer.ts";
 import { CHROMIUM_MISSING } from "../src/pdf/pdf-renderer.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
+import { trackOrder } from "./support/public-visitor.ts";
 
 /*
  * ORDER-13: chargeback defence packs. Rendered by a real Chromium into real PDFs from a real
@@ -81,7 +83,6 @@ const evidence = (overrides: Partial<DefencePackEvidence> = {}): DefencePackEvid
   downloads: [
     { at: "2025-03-14T10:00:00.000Z", ip: "203.0.113.9", location: "Manila", timezone: "Asia/Manila", browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", file: "etravel.pdf" },
   ],
-  timeline: [{ at: "2025-03-14T08:26:54.000Z", eventType: "OrderPlaced", summary: "order-intake placed the order (standard, primary domain)" }],
   comments: [{ at: "2025-03-14T09:30:00.000Z", by: "Tessa Cruz", remark: "Customer confirmed receipt.", flags: ["Telephone"] }],
   asOf: "2025-03-14T10:00:00.000Z",
   ...overrides,
@@ -94,17 +95,27 @@ describe("ORDER-13: the defence pack's HTML", () => {
       expect(html, text).toContain(text);
     }
     expect(html).toContain("03/14/2025 06:00:00 AM EDT");
-    expect(html).not.toContain("Order timeline");
+    expect(html).not.toContain("Service timeline");
     expect(html).not.toContain("Customer confirmed receipt.");
   });
 
-  it("pack 2 is pack 1 plus the order timeline and the comment history", () => {
+  it("pack 2 is pack 1 plus the service timeline (the same evidence in time order) and the comment history", () => {
     const html = defencePackHtml(evidence(), 2);
-    expect(html).toContain("Order timeline");
-    expect(html).toContain("order-intake placed the order");
+    expect(html).toContain("Service timeline");
     expect(html).toContain("Comment history");
     expect(html).toContain("Customer confirmed receipt.");
     expect(html).toContain("Acme Payments");
+    const steps = [
+      "Order placed (Standard Processing)",
+      "Document etravel.pdf uploaded by Tessa Cruz",
+      "Document mail requested by Tessa Cruz via Sendgrid to juan@example.com",
+      "Document mail delivered to juan@example.com via Sendgrid",
+      "etravel.pdf downloaded from 203.0.113.9 with Safari on iOS",
+    ];
+    const timeline = html.slice(html.indexOf("Service timeline"), html.indexOf("Comment history"));
+    const at = steps.map((step) => timeline.indexOf(step));
+    expect(at.every((i) => i >= 0), JSON.stringify(at)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it("escapes every value, and gives the same text for the same evidence", () => {
@@ -152,6 +163,106 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
     }
   };
 
+  /**
+   * A Completed order with evidence of every kind: an upload and a comment by a Team member, a
+   * download by the traveller, and a status change and transaction details by the Admin, whose
+   * name therefore appears in the audit timeline only.
+   */
+  const completedOrderWithEvidence = async (): Promise<string> => {
+    const [orderId] = (await api.placeOrders(1)) as [string];
+    const team = await api.login("Team");
+    const form = new FormData();
+    form.append("orderId", orderId);
+    form.append("email", "traveller@example.com");
+    form.append("mailServiceProvider", "Sendgrid");
+    form.append("uploadVisaDoc", new Blob([new Uint8Array(PDF_UPLOAD)]), "etravel.pdf");
+    const uploaded = await fetch(`${api.base}/api/admin/upload-visa-document`, { method: "POST", body: form, headers: { authorization: team } });
+    expect(uploaded.status).toBe(200);
+    // The traveller downloads as the public page does: tracked first, with the grant cookie.
+    const cookie = await trackOrder(api, orderId);
+    const download = await fetch(`${api.base}/api/front/download-passport-doc-pdf`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" },
+      body: JSON.stringify({ orderId, file1: "etravel.pdf" }),
+    });
+    expect(download.status).toBe(200);
+    const remark = await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called: <b>received</b> & happy", telephone: "Y" }, team);
+    expect(remark.body.status).toBe(1);
+    const admin = await api.login("Admin");
+    expect((await api.call("PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus: "Completed" }, admin)).body.status).toBe(1);
+    expect((await api.call("POST", "/admin/save-transaction-details", { orderId, transactionId: "pi_3NxTest", merchantName: "Acme Payments" }, admin)).body.status).toBe(1);
+    return orderId;
+  };
+
+  /** What only the audit tells: the Admin's name (they touched the order only in audited ways) and its sentences. */
+  const AUDIT_ONLY = [DEMO_STAFF.find((m) => m.role === "Admin")!.name, "(Admin)", "moved the order from", "recorded transaction pi_3NxTest"];
+
+  /*
+   * Issue 9 item 5. Decision (defence-pack-evidence.ts): a pack's evidence is what the order's view
+   * page shows every role (001 §2 "View order", §6 "Every signed-in user can view an order";
+   * ORDER-13 lets every role make a pack), never the audit timeline, which is Admin and Manager
+   * only. So the packs are the same whoever makes them, and only defence-pack-details answers
+   * the timeline, to Admin and Manager.
+   */
+  describe("issue 9 item 5: the audit timeline goes to Admin and Manager only", () => {
+    const AUDIT_ROLES = ["Admin", "Manager"];
+    let orderId: string;
+    beforeAll(async () => {
+      orderId = await completedOrderWithEvidence();
+    });
+
+    it("ORDER-13 / CARD-4: every role × defence-pack-details: Admin and Manager get the timeline, the others the pack's evidence only", async () => {
+      const evidenceByRole = new Map<string, unknown>();
+      for (const role of ROLES) {
+        const answer = await api.call("POST", "/admin/defence-pack-details", { orderId }, await api.login(role));
+        expect(answer.status, role).toBe(200);
+        const { timeline, ...evidence } = answer.body.data as Record<string, unknown>;
+        evidenceByRole.set(role, evidence);
+        expect(evidence, role).toMatchObject({ orderId, status: "Completed", canGenerate: true, transaction: { transactionId: "pi_3NxTest" }, comments: [{ by: "Tessa Cruz" }] });
+        if (AUDIT_ROLES.includes(role)) {
+          const lines = timeline as { eventType: string; summary: string }[];
+          expect(lines.map((line) => line.eventType), role).toEqual(expect.arrayContaining(["OrderPlaced", "DocumentUploaded", "OrderStatusChanged", "TransactionDetailsRecorded"]));
+          for (const text of AUDIT_ONLY) expect(JSON.stringify(lines), `${role}: ${text}`).toContain(text);
+        } else {
+          expect(answer.body.data, role).not.toHaveProperty("timeline");
+          for (const text of AUDIT_ONLY) expect(JSON.stringify(answer.body), `${role}: ${text}`).not.toContain(text);
+        }
+      }
+      // Apart from the timeline, every role gets the same answer: the pack's evidence.
+      for (const role of ROLES) expect(evidenceByRole.get(role), role).toEqual(evidenceByRole.get("Admin"));
+    });
+
+    it("ORDER-13: the packs every role renders (1 and 2) hold the evidence and nothing of the audit, and are the same whoever renders them", async () => {
+      const rendered: string[] = [];
+      const pdf = { render: async (html: string) => (rendered.push(html), Buffer.from("%PDF-1.7 stand-in")), close: async () => undefined };
+      const server: Server = createApp({ ...api.runtime.deps, pdf, eventStoreKind: "postgres" }).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const byRole = new Map<string, string[]>();
+        for (const role of ROLES) {
+          for (const packType of [1, 2] as const) {
+            const answer = await requestPack(base, { orderId, defencePackType: packType }, await api.login(role));
+            expect(answer.status, `${role} pack ${packType}`).toBe(200);
+          }
+          byRole.set(role, rendered.splice(0));
+        }
+        for (const [role, [pack1, pack2]] of byRole) {
+          for (const text of ["pi_3NxTest", "etravel.pdf", "Tessa Cruz", "iPhone"]) expect(pack1, `${role}: ${text}`).toContain(text);
+          expect(pack2, role).toContain("Service timeline");
+          expect(pack2, role).toContain("Called: &lt;b&gt;received&lt;/b&gt; &amp; happy");
+          for (const text of AUDIT_ONLY) {
+            expect(pack1, `${role} pack 1: ${text}`).not.toContain(text);
+            expect(pack2, `${role} pack 2: ${text}`).not.toContain(text);
+          }
+          expect([pack1, pack2], role).toEqual(byRole.get("Admin"));
+        }
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  });
+
   it("ORDER-13: a New (or Priority) order is refused with the decider's own message; nothing is stored or recorded", async () => {
     const [orderId] = await api.placeOrders(1);
     const answer = await requestPack(api.base, { orderId, defencePackType: 1 }, await api.login("Telecaller"));
@@ -192,26 +303,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
     let orderId: string;
 
     beforeAll(async () => {
-      [orderId] = (await api.placeOrders(1)) as [string];
-      const team = await api.login("Team");
-      const form = new FormData();
-      form.append("orderId", orderId);
-      form.append("email", "traveller@example.com");
-      form.append("mailServiceProvider", "Sendgrid");
-      form.append("uploadVisaDoc", new Blob([new Uint8Array(PDF_UPLOAD)]), "etravel.pdf");
-      const uploaded = await fetch(`${api.base}/api/admin/upload-visa-document`, { method: "POST", body: form, headers: { authorization: team } });
-      expect(uploaded.status).toBe(200);
-      const download = await fetch(`${api.base}/api/front/download-passport-doc-pdf`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" },
-        body: JSON.stringify({ orderId, file1: "etravel.pdf" }),
-      });
-      expect(download.status).toBe(200);
-      const remark = await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called: <b>received</b> & happy", telephone: "Y" }, team);
-      expect(remark.body.status).toBe(1);
-      const admin = await api.login("Admin");
-      expect((await api.call("PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus: "Completed" }, admin)).body.status).toBe(1);
-      expect((await api.call("POST", "/admin/save-transaction-details", { orderId, transactionId: "pi_3NxTest", merchantName: "Acme Payments" }, admin)).body.status).toBe(1);
+      orderId = await completedOrderWithEvidence();
     });
 
     /** The HTML a pack of this order has now: the evidence once the read model has the whole stream. */
@@ -241,22 +333,22 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
       }
     });
 
-    it("ORDER-13: the packs' text is the order's evidence, escaped; pack 2 adds the timeline and the comments", async () => {
+    it("ORDER-13: the packs' text is the order's evidence, escaped; pack 2 adds the service timeline and the comments", async () => {
       const pack1 = await currentHtml(1);
       for (const text of [orderId, "traveller@example.com", "pi_3NxTest", "Acme Payments", "etravel.pdf", "Tessa Cruz", "Sendgrid", "127.0.0.1", "iPhone", "Safari", "Completed"]) {
         expect(pack1, text).toContain(text);
       }
       expect(pack1).toMatch(EASTERN);
-      expect(pack1).not.toContain("Order timeline");
+      expect(pack1).not.toContain("Service timeline");
       expect(pack1).not.toContain("received");
 
       const pack2 = await currentHtml(2);
-      expect(pack2).toContain("Order timeline");
+      expect(pack2).toContain("Service timeline");
+      expect(pack2).toContain("etravel.pdf downloaded from 127.0.0.1 with Safari on iOS");
       expect(pack2).toContain("Comment history");
       expect(pack2).toContain("Called: &lt;b&gt;received&lt;/b&gt; &amp; happy");
-      expect(pack2).toContain("recorded transaction pi_3NxTest with merchant Acme Payments");
-      // The packs leave out their own generation, so making one does not change the next.
-      expect(pack2).not.toContain("generated defence pack");
+      // Issue 9 item 5: nothing of the audit (its sentences, the packs' own generation records).
+      for (const text of [...AUDIT_ONLY, "generated defence pack"]) expect(pack2, text).not.toContain(text);
 
       // The same HTML rendered again is a real, non-trivial PDF.
       const rendered = await api.runtime.deps.pdf.render(pack2);
@@ -281,7 +373,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
       }
     });
 
-    it("ORDER-13: defence-pack-details answers the evidence the packs are built from and the packs generated", async () => {
+    it("ORDER-13: defence-pack-details answers the evidence the packs are built from and the packs generated (no timeline for a Telecaller)", async () => {
       const answer = await api.call("POST", "/admin/defence-pack-details", { orderId: Number(orderId) }, await api.login("Telecaller"));
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({
@@ -301,8 +393,11 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
         },
       });
       const data = answer.body.data;
-      expect(data.timeline.map((line: { eventType: string }) => line.eventType)).not.toContain("DefencePackGenerated");
-      expect(data.asOf).toBe(data.timeline.at(-1).at);
+      expect(data).not.toHaveProperty("timeline");
+      // The pack's date is the latest of its evidence, not of the audit (the Admin's later status
+      // change and transaction details are not part of it).
+      const times: string[] = [data.placedAt, data.document.uploadedAt, ...data.mails.flatMap((m: { requestedAt: string; sentAt: string | null }) => [m.requestedAt, m.sentAt ?? ""]), ...data.downloads.map((d: { at: string }) => d.at), ...data.comments.map((c: { at: string }) => c.at)];
+      expect(data.asOf).toBe(times.sort().at(-1));
       expect(data.generatedPacks.map((p: { packType: number; fileName: string }) => [p.packType, p.fileName])).toEqual([
         [1, "defence-pack-1.pdf"],
         [2, "defence-pack-2.pdf"],

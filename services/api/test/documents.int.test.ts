@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderEmail, settleOrder, trackOrder } from "./support/public-visitor.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -85,8 +86,9 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
 
   it("PUBLIC-1: the track form's messages; a wrong id and a wrong e-mail get the same answer", async () => {
     const [orderId] = await api.placeOrders(1);
-    const placed = (await api.runtime.deps.store.readStream(`order-${orderId}`))[0]!;
-    const email = (placed.data as { personal: { email: string } }).personal.email;
+    const email = await orderEmail(api, orderId!);
+    // The tracker reads the order details read model.
+    await settleOrder(api, orderId!);
     expect(await api.call("POST", "/front/track-order", { email })).toMatchObject({ status: 400, body: { status: 0, message: "Please enter your orderId" } });
     expect(await api.call("POST", "/front/track-order", { orderId, email: "" })).toMatchObject({ status: 400, body: { status: 0, message: "Please enter your email" } });
 
@@ -98,14 +100,27 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
     expect(found.body).toMatchObject({ status: 1, data: { orderId, documentReady: false } });
   });
 
-  it("PUBLIC-2: a download of the current document is recorded with the device; another file name is refused", async () => {
+  it("PUBLIC-2: with the order's grant, a download of the current document is recorded with the device; another file name is refused", async () => {
     const [orderId] = await api.placeOrders(1);
     await upload({ orderId: orderId!, email: "juan@example.com" }, { name: "etravel.pdf", content: PDF }, await api.login("Team"));
-    const wrong = await api.call("POST", "/front/download-passport-doc-pdf", { orderId, customername: "Juan", file1: "other.pdf" });
-    expect(wrong).toMatchObject({ status: 404, body: { status: 0, message: "The document was not found." } });
+    const download = (body: unknown, cookie?: string) =>
+      fetch(`${api.base}/api/front/download-passport-doc-pdf`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    // Without the grant track-order gives, nothing is recorded (issue 9 item 4).
+    const ungranted = await download({ orderId, customername: "Juan", file1: "etravel.pdf" });
+    expect(ungranted.status).toBe(403);
+    expect(await ungranted.json()).toEqual({ status: 0, message: "Please track your order with its Order ID and Email ID first.", data: null });
+    const cookie = await trackOrder(api, orderId!);
+    const wrong = await download({ orderId, customername: "Juan", file1: "other.pdf" }, cookie);
+    expect(wrong.status).toBe(404);
+    expect(await wrong.json()).toMatchObject({ status: 0, message: "The document was not found." });
+    expect((await api.runtime.deps.store.readStream(`order-${orderId}`)).at(-1)!.type).not.toBe("DocumentDownloaded");
     const response = await fetch(`${api.base}/api/front/download-passport-doc-pdf`, {
       method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" },
+      headers: { "content-type": "application/json", cookie, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" },
       body: JSON.stringify({ orderId, customername: "Juan", file1: "etravel.pdf" }),
     });
     expect(await response.json()).toMatchObject({ status: 1, data: { link: `/uploads/docs/${orderId}/etravel.pdf` } });
@@ -113,5 +128,9 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
     expect(downloaded.type).toBe("DocumentDownloaded");
     expect(downloaded.data).toMatchObject({ fileName: "etravel.pdf", browser: "Safari", os: "iOS", deviceType: "Mobile", device: "iPhone" });
     expect(downloaded.metadata).toMatchObject({ actor: { kind: "customer" } });
+    // ORDER-14, issue 9 item 12: the link answered is the file, for the same grant.
+    const file = await fetch(`${api.base}/uploads/docs/${orderId}/etravel.pdf`, { headers: { cookie } });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
   });
 });

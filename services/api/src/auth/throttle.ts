@@ -61,8 +61,12 @@ export interface Throttle {
   /** Waits `delayMs(subject)` on the throttle's clock; answers how long that was. */
   slowDown(subject: string): Promise<number>;
   recordFailure(subject: string, ip: string): void;
-  /** This address got the subject right: its failures on this subject are forgotten everywhere. */
-  recordSuccess(subject: string, ip: string): void;
+  /**
+   * This address got the subject right: its failures on this subject are forgotten (from the
+   * pair, the subject's and the address's counts). Without an address, every failure of the
+   * subject is forgotten, from whichever address.
+   */
+  recordSuccess(subject: string, ip?: string): void;
 }
 
 interface Failure {
@@ -125,10 +129,11 @@ export const createThrottle = (overrides: Partial<ThrottleLimits> = {}, clock: C
       }
     },
     recordSuccess: (subject, ip) => {
-      const pair = pairOf(subject, ip);
-      failures.delete(pairKey(pair));
-      for (const key of [subjectKey(subject), ipKey(ip)]) {
-        const kept = (failures.get(key) ?? []).filter((f) => f.pair !== pair);
+      const forgotten = new Set(ip === undefined ? (failures.get(subjectKey(subject)) ?? []).map((f) => f.pair) : [pairOf(subject, ip)]);
+      const ips = new Set([...forgotten].map((pair) => pair.slice(pair.indexOf("\n") + 1)));
+      for (const pair of forgotten) failures.delete(pairKey(pair));
+      for (const key of [subjectKey(subject), ...[...ips].map(ipKey)]) {
+        const kept = (failures.get(key) ?? []).filter((f) => !forgotten.has(f.pair));
         if (kept.length === 0) failures.delete(key);
         else failures.set(key, kept);
       }

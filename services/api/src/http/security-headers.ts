@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type express from "express";
 import helmet from "helmet";
 
@@ -11,6 +12,16 @@ import helmet from "helmet";
  * feature later needs from elsewhere (e.g. a translation script, issue 13) is passed in as
  * `extraSources`, per directive, so the policy stays in one place and the addition is visible.
  */
+
+/**
+ * The one inline style the app inserts: react-aria's press handling (usePress, react-aria 3.53)
+ * adds this rule as a <style> element once per page. It is allowed by its hash, which admits
+ * exactly this text and nothing else; if a react-aria upgrade changes the text, the browser test
+ * (web/test/csp.e2e.test.ts) reports the violation and this constant must follow.
+ */
+export const REACT_ARIA_PRESSABLE_STYLE = "@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}";
+
+const hashSource = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** The fetch directives a caller may widen; everything else stays as written here. */
 export type WidenableDirective = "script-src" | "style-src" | "img-src" | "connect-src" | "font-src" | "frame-src";
@@ -34,8 +45,9 @@ export const contentSecurityPolicy = ({ https, extraSources = {} }: SecurityHead
     // No inline script, no eval, no event-handler attributes: only the app's own files.
     "script-src": self("script-src"),
     "script-src-attr": ["'none'"],
-    // No inline <style> or style="" in markup; React sets styles through the DOM, which CSP allows.
-    "style-src": self("style-src"),
+    // No inline <style> or style="" in markup (React sets styles through the DOM, which CSP
+    // allows), except the one style element named above, by its hash.
+    "style-src": self("style-src", hashSource(REACT_ARIA_PRESSABLE_STYLE)),
     // data: for small images CSS may inline.
     "img-src": self("img-src", "data:"),
     "font-src": self("font-src"),

@@ -5,12 +5,17 @@ import { AUDIT_PAGE_MAX, auditTimeline, orderDetails, type AuditLine, type Order
  * What a chargeback defence pack (ORDER-13) shows, read from the order detail read model: that
  * the traveller ordered, what was delivered, that it reached them and that they fetched it.
  *
- * The packs leave out their own generation records (DefencePackGenerated): a pack is not
- * evidence of the service, and leaving them out is what makes a regenerated pack the same pack.
- * For the same reason the pack's date is the time of the last event it shows, never the clock.
+ * Decision (issue 9 item 5): the pack's evidence is what the order's view page shows every
+ * signed-in member (001 §2 "View order", §6 "Every signed-in user can view an order"): the order,
+ * the traveller, the transaction, the document, the mail, download and comment histories. It
+ * never includes the audit timeline (who did what to the order, CARD-4), which is Admin and
+ * Manager only ("audit.read"), because every role may generate a pack and read the stored file.
+ * So a pack is the same whoever generates it; the audit lines are answered separately, and only
+ * to the roles that may read the audit (`readAuditTimeline`).
+ *
+ * The pack's date is the time of the last thing it shows, never the clock, so a regenerated pack
+ * is the same pack.
  */
-
-export const PACK_RECORD_EVENT = "DefencePackGenerated";
 
 export interface MailEvidence {
   readonly requestedAt: string;
@@ -38,7 +43,8 @@ export interface DownloadEvidence {
   readonly file: string;
 }
 
-export interface TimelineEvidence {
+/** One line of the order's audit timeline; answered to audit readers only, never in a pack. */
+export interface AuditTimelineLine {
   readonly at: string;
   readonly eventType: string;
   /** The audit sentence: who did what ("Maria Santos (Manager) moved the order …"). */
@@ -67,9 +73,8 @@ export interface DefencePackEvidence {
   readonly document: { readonly fileName: string; readonly uploadedAt: string; readonly uploadedBy: string } | null;
   readonly mails: readonly MailEvidence[];
   readonly downloads: readonly DownloadEvidence[];
-  readonly timeline: readonly TimelineEvidence[];
   readonly comments: readonly CommentEvidence[];
-  /** The time of the last event the evidence holds: the pack's date. */
+  /** The time of the latest thing the evidence holds: the pack's date. */
   readonly asOf: string;
 }
 
@@ -100,9 +105,8 @@ const travellerName = (details: OrderDetails): string =>
     .filter((part): part is string => typeof part === "string" && part.trim().length > 0)
     .join(" ");
 
-/** The evidence from the order's read model and its audit lines (oldest first). Pure. */
-export const defencePackEvidence = (details: OrderDetails, lines: readonly AuditLine[]): DefencePackEvidence => {
-  const shown = lines.filter((line) => line.event_type !== PACK_RECORD_EVENT);
+/** The evidence from the order's read model, as the view page shows it to every role. Pure. */
+export const defencePackEvidence = (details: OrderDetails): DefencePackEvidence => {
   const mails = [...details.mailHistory, ...details.invoiceHistory]
     .map((mail, index) => ({ mail, index }))
     // Email History and invoices are two ordered lists; one list by time, ties kept as read.
@@ -119,6 +123,30 @@ export const defencePackEvidence = (details: OrderDetails, lines: readonly Audit
       sentAt: mail.sent_at,
     }));
   const current = details.uploadDoc[0];
+  const downloads = details.downloadHistory.map((d) => ({
+    at: d.create_ts,
+    ip: d.ip,
+    location: d.location,
+    timezone: d.timezone,
+    browser: d.browser,
+    os: d.os,
+    device: d.device,
+    deviceType: d.device_type,
+    file: d.file,
+  }));
+  const comments = details.remark.map((r) => ({
+    at: r.create_ts,
+    by: r.remark_name,
+    remark: r.remark,
+    flags: FLAG_NAMES.filter(([key]) => r[key] === "Y").map(([, name]) => name),
+  }));
+  const times = [
+    details.created_at,
+    ...(current ? [current.uploaded_at] : []),
+    ...mails.flatMap((m) => (m.sentAt === null ? [m.requestedAt] : [m.requestedAt, m.sentAt])),
+    ...downloads.map((d) => d.at),
+    ...comments.map((c) => c.at),
+  ];
   return {
     orderId: details.order_id,
     placedAt: details.created_at,
@@ -133,20 +161,10 @@ export const defencePackEvidence = (details: OrderDetails, lines: readonly Audit
         : null,
     document: current ? { fileName: current.file1, uploadedAt: current.uploaded_at, uploadedBy: current.uploaded_by } : null,
     mails,
-    downloads: details.downloadHistory.map((d) => ({
-      at: d.create_ts,
-      ip: d.ip,
-      location: d.location,
-      timezone: d.timezone,
-      browser: d.browser,
-      os: d.os,
-      device: d.device,
-      deviceType: d.device_type,
-      file: d.file,
-    })),
-    timeline: shown.map((line) => ({ at: line.occurred_at, eventType: line.event_type, summary: line.summary })),
-    comments: details.remark.map((r) => ({ at: r.create_ts, by: r.remark_name, remark: r.remark, flags: FLAG_NAMES.filter(([key]) => r[key] === "Y").map(([, name]) => name) })),
-    asOf: shown.at(-1)?.occurred_at ?? details.created_at,
+    downloads,
+    comments,
+    // ISO-8601 UTC times sort as text.
+    asOf: times.reduce((latest, at) => (at > latest ? at : latest)),
   };
 };
 
@@ -154,7 +172,7 @@ export const generatedPacks = (details: OrderDetails): GeneratedPack[] =>
   details.defencePacks.map((pack) => ({ packType: pack.packType, fileName: pack.file1, storedPath: pack.path, generatedAt: pack.generated_at }));
 
 /** Every audit line of the order, page by page. */
-const allLines = async (query: Query, orderId: string): Promise<AuditLine[]> => {
+const allLines = async (query: Query, orderId: string): Promise<readonly AuditLine[]> => {
   const lines: AuditLine[] = [];
   let after: number | undefined;
   for (;;) {
@@ -173,6 +191,10 @@ export const readDefencePackEvidence = async (
   query: Query,
   orderId: string,
 ): Promise<{ readonly evidence: DefencePackEvidence; readonly packs: readonly GeneratedPack[] } | undefined> => {
-  const [details, lines] = await Promise.all([orderDetails(query, orderId), allLines(query, orderId)]);
-  return details ? { evidence: defencePackEvidence(details, lines), packs: generatedPacks(details) } : undefined;
+  const details = await orderDetails(query, orderId);
+  return details ? { evidence: defencePackEvidence(details), packs: generatedPacks(details) } : undefined;
 };
+
+/** The order's audit timeline, oldest first: for callers that have checked "audit.read". */
+export const readAuditTimeline = async (query: Query, orderId: string): Promise<AuditTimelineLine[]> =>
+  (await allLines(query, orderId)).map((line) => ({ at: line.occurred_at, eventType: line.event_type, summary: line.summary }));

@@ -9,7 +9,8 @@ import { escapeHtml, fieldTable, listTable } from "./html.ts";
  * - Pack 1: the transaction and the service delivered: the order, the traveller, the payment,
  *   the document, every mail with its provider and delivery status, every download with its
  *   time (US Eastern), IP and device.
- * - Pack 2: pack 1, plus the order's full timeline (the audit lines) and the comment history.
+ * - Pack 2: pack 1, plus the service timeline (the same evidence, in time order) and the comment
+ *   history. Never the audit timeline: see defence-pack-evidence.ts (issue 9 item 5).
  */
 
 export type DefencePackType = 1 | 2;
@@ -115,14 +116,26 @@ const downloadSection = (e: DefencePackEvidence): string =>
     ),
   );
 
+const joined = (parts: readonly (string | null)[], separator: string) => parts.filter((p): p is string => p !== null && p !== "").join(separator);
+
+/** The pack's evidence as one list in time order (ties in the order below); nothing the sections do not show. */
+export const serviceTimeline = (e: DefencePackEvidence): { readonly at: string; readonly what: string }[] => {
+  const lines = [
+    { at: e.placedAt, what: `Order placed (${e.processingMode})` },
+    ...(e.document ? [{ at: e.document.uploadedAt, what: `Document ${e.document.fileName} uploaded by ${e.document.uploadedBy}` }] : []),
+    ...e.mails.flatMap((m) => [
+      { at: m.requestedAt, what: joined([`${m.kind} mail requested by ${m.requestedBy} via ${m.provider}`, m.to && `to ${m.to}`, m.status === "Sent" ? null : `(${m.status})`], " ") },
+      ...(m.sentAt === null ? [] : [{ at: m.sentAt, what: joined([`${m.kind} mail delivered`, m.to && `to ${m.to}`, m.transport && `via ${m.transport}`], " ") }]),
+    ]),
+    ...e.downloads.map((d) => ({ at: d.at, what: joined([`${d.file} downloaded`, d.ip && `from ${d.ip}`, d.browser && `with ${d.browser}`, d.os && `on ${d.os}`], " ") })),
+  ];
+  return lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.at.localeCompare(b.line.at) || a.index - b.index).map(({ line }) => line);
+};
+
 const timelineSection = (e: DefencePackEvidence): string =>
   section(
-    "Order timeline",
-    listTable(
-      ["When (ET)", "What happened"],
-      e.timeline.map((line) => [when(line.at), line.summary]),
-      "The order has no recorded events.",
-    ),
+    "Service timeline",
+    listTable(["When (ET)", "What happened"], serviceTimeline(e).map((line) => [when(line.at), line.what]), "Nothing has happened to this order yet."),
   );
 
 const commentSection = (e: DefencePackEvidence): string =>

@@ -1,5 +1,5 @@
 import { Result, Schema } from "effect";
-import { hashPassword, verifyNothing, verifyPassword } from "../auth/passwords.ts";
+import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
 import { UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { requiredEmail, requiredText } from "../http/fields.ts";

@@ -9,7 +9,8 @@ import type { Endpoint } from "../http/endpoint.ts";
 import { orderIdField, toOrderId } from "../http/fields.ts";
 import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
-import { readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
+import { isAllowed } from "../auth/permissions.ts";
+import { readAuditTimeline, readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
 import { PdfUnavailable } from "../pdf/pdf-renderer.ts";
 import { storageKey } from "../storage/storage.ts";
 
@@ -23,6 +24,8 @@ import { storageKey } from "../storage/storage.ts";
  *   DefencePackGenerated, and answered as the PDF itself, inline, for the client's new window.
  * - POST /admin/defence-pack-details {orderId}: the evidence the packs are built from, which packs
  *   were generated, and whether one may be generated now. The spec shows no payload; this is ours.
+ *   Every role may ask; only the roles that may read the audit ("audit.read": Admin, Manager) also
+ *   get the order's audit timeline, as `timeline` (issue 9 item 5). The packs never hold it.
  */
 
 const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
@@ -63,7 +66,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "post",
       path: "/admin/get-defence-pack-pdf",
       guard: "order.defence-pack",
-      summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus timeline and comments); answers the PDF inline (ORDER-13)",
+      summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus the service timeline and comments; never the audit); answers the PDF inline (ORDER-13)",
       body: DefencePackPdfRequest,
       handle: async (context) => {
         const input = decodeInput(DefencePackPdfRequest, context.req.body);
@@ -117,7 +120,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "post",
       path: "/admin/defence-pack-details",
       guard: "order.defence-pack",
-      summary: "The evidence the defence packs are built from, the packs generated so far, and whether one may be generated now (ORDER-13)",
+      summary: "The evidence the defence packs are built from, the packs generated so far, and whether one may be generated now; the audit timeline for Admin and Manager only (ORDER-13)",
       body: DefencePackDetailsRequest,
       readOnly: true,
       handle: async (context) => {
@@ -129,11 +132,14 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
         const refusal = packRefusal(orderId, 1, state);
+        // The audit timeline is in the same read model, so it has reached the stream's head too.
+        const audit = isAllowed(context.user!.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
         return ok("Defence pack details loaded.", {
           ...read.evidence,
           generatedPacks: read.packs,
           canGenerate: refusal === undefined,
           reason: refusal?.message ?? null,
+          ...audit,
         });
       },
     },

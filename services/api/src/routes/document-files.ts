@@ -77,7 +77,7 @@ export const mountDocumentFiles = (app: express.Express, deps: ApiDeps): void =>
   // Express answers HEAD with the GET route, without a body.
   app.get(DOCUMENT_ROUTE, (req, res, next) => {
     void (async () => {
-      const { orderId, file } = req.params as { orderId: string; file: string };
+      const { orderId, file } = req.params;
       const header = req.get("authorization") ?? readCookie(req, SESSION_COOKIE);
       const user = await authenticate(deps, header);
       if (user && !isAllowed(user.type, "orders.read")) return answer(res, 403, FORBIDDEN);

@@ -78,21 +78,21 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       const rateWaitMs = publicWaitMs(deps, "track", ip);
       if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
       const orderId = input.success.orderId.trim();
-      // Failures count per order and address, so nobody can lock a traveller out of their own
-      // order by guessing wrong on it, and per address.
-      const subject = `${orderId}@${ip}`;
-      const waitMs = deps.trackThrottle.retryAfterMs(subject, ip);
+      // Guesses are throttled like sign-ins, the order id being the subject: per (order, address)
+      // and per address, and slowed per order whatever the address (throttle.ts).
+      const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
       if (waitMs > 0) {
         return fail(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minutes.`);
       }
+      await deps.trackThrottle.slowDown(orderId);
       const order = await lookUpOrder(deps, orderId);
       const expected = order.email === undefined ? NO_ORDER_DIGEST : emailDigest(order.email);
       const matches = timingSafeEqual(emailDigest(input.success.email), expected) && order.email !== undefined;
       if (!matches) {
-        deps.trackThrottle.recordFailure(subject, ip);
+        deps.trackThrottle.recordFailure(orderId, ip);
         return fail(404, NOT_FOUND);
       }
-      deps.trackThrottle.recordSuccess(subject);
+      deps.trackThrottle.recordSuccess(orderId, ip);
       return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
     },
   },

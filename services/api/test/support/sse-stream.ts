@@ -1,16 +1,22 @@
-/** Reads a Server-Sent Events stream and hands over each event as it arrives. */
-export const openStream = async (url: string, onEvent: (event: { event: string; data: string }) => void) => {
+/**
+ * Reads a Server-Sent Events stream and hands over each event as it arrives. `headers` carries the
+ * Authorization header or the session cookie, as a browser would. `ended` resolves when the
+ * server closes the stream (not when `close` aborts it), with how long it was open.
+ */
+export const openStream = async (url: string, onEvent: (event: { event: string; data: string }) => void, headers: Record<string, string> = {}) => {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/event-stream" } });
+  const openedAt = performance.now();
+  const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/event-stream", ...headers } });
   const status = response.status;
+  let ended: Promise<number> = Promise.resolve(0);
   if (status === 200) {
-    void (async () => {
+    ended = (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) return;
+          if (done) return performance.now() - openedAt;
           buffer += value;
           let end: number;
           while ((end = buffer.indexOf("\n\n")) !== -1) {
@@ -22,9 +28,12 @@ export const openStream = async (url: string, onEvent: (event: { event: string; 
           }
         }
       } catch {
-        // aborted
+        // Aborted by `close`: never counts as the server ending it.
+        return new Promise<number>(() => {});
       }
     })();
+  } else {
+    await response.body?.cancel();
   }
-  return { status, close: () => controller.abort() };
+  return { status, ended, close: () => controller.abort() };
 };
