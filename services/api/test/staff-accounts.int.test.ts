@@ -115,7 +115,7 @@ describe.skipIf(!available)("R12 staff accounts: who may change whom, atomically
     expect(answers.filter((answer) => answer.status === 200), JSON.stringify(answers)).toHaveLength(1);
     const survivors = await api.runtime.driver.query("select staff_id from staff_credentials where role = 'Admin' and not deleted");
     expect(survivors).toHaveLength(1);
-    const survivor = survivors[0]!.staff_id === self.id ? { id: self.id, token: admin, ...self } : { ...other, token: otherToken };
+    const survivor = survivors[0]!.staff_id === self.id ? { ...self, token: admin } : { ...other, token: otherToken };
     const demoteSelf = await expectOutcome(false, () =>
       api.call("POST", "/admin/update-team-member", { tmId: survivor.id, name: survivor.name, email: survivor.email, type: "Manager" }, survivor.token),
     );
