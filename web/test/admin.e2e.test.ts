@@ -266,6 +266,21 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       await page.close();
     });
 
+    it("a Manager is not offered Admin, and nobody is offered a change of their own role (issue 9)", async () => {
+      const manager = await app.addStaff("Manager");
+      const page = await app.newPage();
+      await app.openSignedIn(page, manager, "/admin/manage-team");
+      await waitForText(page, "Team Member List");
+      await (await selectTrigger(page, "Type")).click();
+      await page.waitForSelector('[role="option"]');
+      expect(await page.$$eval('[role="option"]', (items) => items.map((el) => el.textContent))).toEqual(["Manager", "Team", "Telecaller", "Night Staff"]);
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${app.base}/admin/manage-team/${manager.id}`);
+      await waitForText(page, "You cannot change your own role.");
+      expect(await page.$eval("button.select-button", (button) => (button as HTMLButtonElement).disabled)).toBe(true);
+    });
+
     it("edits a member at /admin/manage-team/{id}: loads them, keeps the password when left empty", async () => {
       const member = await listed(await app.addStaff("Team", { name: "Eddie Edit", email: "eddie.edit@example.com", password: "eddie-pass" }));
       const page = await app.newPage();

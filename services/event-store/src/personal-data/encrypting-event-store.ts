@@ -43,12 +43,9 @@ export interface EncryptingEventStore extends EventStore {
    * Afterwards, appending new personal data to the stream fails with `PersonalDataForgotten`;
    * events without personal data still append.
    *
-   * Call it BEFORE appending the event that records the permanent delete. A crash between the two
-   * then leaves the data erased with the event missing, and the retried command (which folds the
-   * stream, now reading `{ erased: true }`) appends the event. The other order could crash with
-   * the delete recorded and the data readable, and a retry would be refused as already deleted.
-   * So the "permanently deleted" event must carry no personal data, and its decider must not need
-   * any.
+   * Call it only AFTER the event that records the permanent delete is in the log, from a reactor
+   * that follows the log (a refused delete must erase nothing), and again after any crash: it is
+   * idempotent. That event must carry no personal data, and its decider must not need any.
    */
   forget(streamId: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from "react-aria-components";
+import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from "react-aria-components";
 import type { FieldBinding } from "../hooks/use-validated-form.ts";
 
 /*
@@ -55,12 +55,17 @@ export const SelectField = ({
   options,
   placeholder,
   isRequired = false,
+  isDisabled = false,
+  description,
 }: {
   label: string;
   binding: FieldBinding;
   options: readonly SelectOption[];
   placeholder: string;
   isRequired?: boolean;
+  isDisabled?: boolean;
+  /** Why the field is as it is (e.g. why it cannot be changed). */
+  description?: string;
 }) => {
   // Choosing moves focus into the list: that blur is not the user leaving the field.
   const open = useRef(false);
@@ -80,6 +85,7 @@ export const SelectField = ({
       }}
       isInvalid={binding.error !== undefined}
       isRequired={isRequired}
+      isDisabled={isDisabled}
       validationBehavior="aria"
     >
       <Label className="label">{label}</Label>
@@ -87,6 +93,11 @@ export const SelectField = ({
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>
+      {description ? (
+        <Text slot="description" className="field-description">
+          {description}
+        </Text>
+      ) : null}
       <FieldError className="field-error">{binding.error}</FieldError>
       <Popover className="popover">
         <ListBox className="listbox" items={options}>

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
 import { useCallback } from "react";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { sessionAtom } from "../../../lib/session.ts";
 import { addTeamMember } from "../api/add-team-member.ts";
 import { teamMemberTypesQuery } from "../api/get-team-member-types.ts";
 import { updateTeamMember } from "../api/update-team-member.ts";
@@ -23,8 +25,12 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
   const navigate = useNavigate();
   const types = useSuspenseQuery(teamMemberTypesQuery()).data;
   // The server's list; the spec's five if it could not say.
-  const typeNames = rowsOf(types).length > 0 ? rowsOf(types) : TEAM_MEMBER_TYPES;
+  const listed = rowsOf(types).length > 0 ? rowsOf(types) : TEAM_MEMBER_TYPES;
   const isEdit = editing !== undefined;
+  // The server refuses these anyway (the staff decider); the form does not offer them.
+  const me = useAtomValue(sessionAtom);
+  const isSelf = editing !== undefined && editing.id === me?.id;
+  const typeNames = me?.role === "Admin" ? listed : listed.filter((name) => name !== "Admin");
   const validate = useCallback((values: TeamMemberValues) => validateTeamMember(values, isEdit), [isEdit]);
   const form = useValidatedForm(editing?.values ?? EMPTY, validate);
 
@@ -65,6 +71,8 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
         placeholder="Select type"
         options={typeNames.map((name) => ({ id: name, label: name }))}
         isRequired
+        isDisabled={isSelf}
+        {...(isSelf ? { description: "You cannot change your own role." } : {})}
       />
       <div className="admin-form-actions">
         <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
