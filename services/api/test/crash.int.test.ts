@@ -5,7 +5,7 @@ import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders, seededRandom } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiProcess, type ApiProcess } from "./support/api-process.ts";
+import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { planBurst, type PlannedRequest } from "./support/burst-plan.ts";
 import { auditLog, type LoggedEvent, type Outcome } from "./support/log-audit.ts";
 
@@ -92,17 +92,7 @@ describe.skipIf(!available)("R4 crash safety: the API killed with SIGKILL mid-bu
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), "etd-crash-"));
-    settings = {
-      DATABASE_URL: database.url,
-      DEMO: "0",
-      JWT_SECRET: "a-crash-test-secret-that-is-long-enough-0123456789",
-      FIRST_ADMIN_EMAIL: ADMIN.email,
-      FIRST_ADMIN_PASSWORD: ADMIN.password,
-      INTAKE_TOKEN,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-    };
+    settings = firstAdminSettings({ databaseUrl: database.url, dataDir, admin: ADMIN, intakeToken: INTAKE_TOKEN, jwtSecret: "a-crash-test-secret-that-is-long-enough-0123456789" });
     driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 1 });
 
     const api = await start();

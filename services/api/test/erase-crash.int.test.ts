@@ -7,7 +7,7 @@ import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/i
 import { generateDemoOrders, seededRandom } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumInstalled } from "../src/pdf/chromium-renderer.ts";
-import { startApiProcess, type ApiProcess } from "./support/api-process.ts";
+import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 
 const available = await postgresAvailable();
 const withPacks = await chromiumInstalled();
@@ -70,17 +70,7 @@ describe.skipIf(!available)("erase: the API killed with SIGKILL during a permane
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), "etd-erase-"));
-    settings = {
-      DATABASE_URL: database.url,
-      DEMO: "0",
-      JWT_SECRET: "an-erase-test-secret-that-is-long-enough-0123456789",
-      FIRST_ADMIN_EMAIL: ADMIN.email,
-      FIRST_ADMIN_PASSWORD: ADMIN.password,
-      INTAKE_TOKEN,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-    };
+    settings = firstAdminSettings({ databaseUrl: database.url, dataDir, admin: ADMIN, intakeToken: INTAKE_TOKEN, jwtSecret: "an-erase-test-secret-that-is-long-enough-0123456789" });
     driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 1 });
 
     const api = await start();

@@ -24,6 +24,9 @@ const CONFIG_VARIABLES = [
   "SESSION_TTL_SECONDS",
   "INTAKE_TOKEN",
   "MAX_UPLOAD_MB",
+  "TLS",
+  "TRUST_PROXY",
+  "METRICS_TOKEN",
 ];
 
 export interface ProcessExit {
@@ -103,3 +106,22 @@ export const startApiProcess = async (
     stop,
   };
 };
+
+/** The settings of a production-like API on a test database: no demo data, one first admin. */
+export const firstAdminSettings = (options: {
+  databaseUrl: string;
+  dataDir: string;
+  admin: { email: string; password: string };
+  intakeToken: string;
+  jwtSecret: string;
+}): Record<string, string> => ({
+  DATABASE_URL: options.databaseUrl,
+  DEMO: "0",
+  JWT_SECRET: options.jwtSecret,
+  FIRST_ADMIN_EMAIL: options.admin.email,
+  FIRST_ADMIN_PASSWORD: options.admin.password,
+  INTAKE_TOKEN: options.intakeToken,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: options.dataDir,
+});
