@@ -13,18 +13,67 @@ import {
   staffStream,
 } from "../src/index.ts";
 
+/*
+ * The catalogue is a contract with every event already stored: a type renamed, moved to another
+ * stream category or given a new version without an upcaster makes stored logs unreadable. So
+ * the expected list is written out here by hand, not derived from the catalogue: changing the
+ * catalogue means changing this list too, on purpose (issue 9, "checks that never ran").
+ */
+const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> = {
+  order: {
+    OrderPlaced: 1,
+    OrderClaimed: 1,
+    OrderStatusChanged: 1,
+    OrderMovedToOriginalFolder: 1,
+    OrderRefundRequested: 1,
+    OrderRefunded: 1,
+    OrderChargebackMarked: 1,
+    OrderPermanentlyDeleted: 1,
+    RemarkAdded: 2,
+    DocumentUploaded: 1,
+    DocumentMailResent: 1,
+    ReminderMailSent: 1,
+    InvoiceSent: 1,
+    DocumentMailed: 1,
+    DocumentMailFailed: 1,
+    DocumentDownloaded: 1,
+    TransactionDetailsRecorded: 1,
+    DefencePackGenerated: 1,
+  },
+  staff: {
+    StaffMemberAdded: 1,
+    StaffMemberUpdated: 1,
+    StaffMemberDeleted: 1,
+    PasswordChanged: 1,
+  },
+  gateways: {
+    GatewayRegistered: 1,
+    GatewaySelected: 1,
+  },
+};
+
+/** `{type: version}` of some definitions, for comparing with the hand-written list. */
+const versionsOf = (definitions: ReadonlyArray<{ readonly type: string; readonly version: number }>) =>
+  Object.fromEntries(definitions.map((d) => [d.type, d.version]));
+
 describe("the catalogue", () => {
-  it("names each event type once, across all stream categories", () => {
-    const types = CATALOGUE.map((d) => d.type);
-    expect(new Set(types).size).toBe(types.length);
-    expect(ORDER_EVENTS.length + STAFF_EVENTS.length + GATEWAY_EVENTS.length).toBe(types.length);
+  it("holds exactly the expected event types, each in its stream category, at its current version", () => {
+    expect(versionsOf(ORDER_EVENTS)).toEqual(EXPECTED.order);
+    expect(versionsOf(STAFF_EVENTS)).toEqual(EXPECTED.staff);
+    expect(versionsOf(GATEWAY_EVENTS)).toEqual(EXPECTED.gateways);
+    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways });
   });
 
-  it("gives every type a current version of 1 or more", () => {
-    for (const definition of CATALOGUE) {
-      expect(Number.isInteger(definition.version) && definition.version >= 1).toBe(true);
+  it("names each event type once, across all stream categories", () => {
+    const types = CATALOGUE.map((d) => d.type);
+    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length);
+    expect(new Set(types).size).toBe(types.length);
+  });
+
+  it("looks each expected type up by name, at the expected version", () => {
+    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways })) {
+      expect(definitionOf(type)?.version, type).toBe(version);
     }
-    expect(definitionOf("RemarkAdded")?.version).toBe(2);
   });
 
   it("knows nothing of a type it does not list", () => {

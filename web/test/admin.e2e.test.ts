@@ -278,7 +278,7 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
 
       await page.goto(`${app.base}/admin/manage-team/${manager.id}`);
       await waitForText(page, "You cannot change your own role.");
-      expect(await page.$eval("button.select-button", (button) => (button as HTMLButtonElement).disabled)).toBe(true);
+      expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
     });
 
     it("edits a member at /admin/manage-team/{id}: loads them, keeps the password when left empty", async () => {

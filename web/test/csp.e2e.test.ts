@@ -65,7 +65,7 @@ describe.skipIf(!ready)("issue 9 item 9: the app runs under its Content-Security
     await app.openSignedIn(page, app.admin, "/admin");
     await page.waitForSelector('nav[aria-label="Main menu"] a[href^="/admin"]');
     const screens = await page.$$eval('nav[aria-label="Main menu"] a[href^="/admin"]', (links) => [
-      ...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+      ...new Set(links.map((a) => new URL(a.href).pathname)),
     ]);
     expect(screens.length).toBeGreaterThan(5);
     for (const screen of screens) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createTestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/write";
 import { createApp } from "../src/app.ts";
-import { addStaffAccount, isAccountChanged } from "../src/commands/staff-accounts.ts";
+import { addStaffAccount } from "../src/commands/staff-accounts.ts";
 import { openRuntime } from "../src/runtime.ts";
 import { openStream } from "../test/support/sse-stream.ts";
 

@@ -3,6 +3,7 @@ import express from "express";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
+import { UNUSABLE_TEXT } from "./http/clean-text.ts";
 import { openApiDocument } from "./openapi.ts";
 import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projections";
 import { mountLive } from "./live.ts";
@@ -122,8 +123,9 @@ export const createApp = (deps: AppDeps): express.Express => {
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const clientStatus = (error as { status?: unknown; type?: unknown }).status;
     if (typeof clientStatus === "number" && clientStatus >= 400 && clientStatus < 500) {
+      // A path whose %-escapes are not UTF-8 fails to decode before any endpoint sees it.
       const message =
-        clientStatus === 413 ? "The request is too large." : "The request body is not valid JSON.";
+        clientStatus === 413 ? "The request is too large." : error instanceof URIError ? UNUSABLE_TEXT : "The request body is not valid JSON.";
       res.status(clientStatus).json(fail(clientStatus, message).body);
       return;
     }

@@ -31,6 +31,11 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   /** Lets a scraper that is not on loopback read /metrics with `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /**
+   * How long a projector's lease on a read model lasts without renewal: after a crash, the time
+   * before another process takes the read model over.
+   */
+  readonly projectionLeaseMs: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -104,6 +109,10 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
 
   const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
 
+  const leaseText = env.PROJECTION_LEASE_SECONDS ?? "15";
+  const leaseSeconds = Number(leaseText);
+  if (!/^\d+$/.test(leaseText) || leaseSeconds < 1 || leaseSeconds > 600) problems.push(`PROJECTION_LEASE_SECONDS must be a whole number from 1 to 600 (got "${leaseText}")`);
+
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && (metricsToken.length < 24 || /\s/.test(metricsToken))) {
     problems.push("METRICS_TOKEN must be at least 24 characters, without spaces");
@@ -125,6 +134,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     tls: tlsText === "1",
     trustProxy,
     metricsToken,
+    projectionLeaseMs: leaseSeconds * 1000,
   };
 };
 

@@ -1,12 +1,20 @@
 import { ConfigError, readConfig } from "./config.ts";
 import { createApp } from "./app.ts";
+import { DataDirError, OWNER_ONLY_UMASK, restrictToOwner } from "./data-dir.ts";
+import { createHttpServer } from "./http/server.ts";
 import { openRuntime, sessionSecret } from "./runtime.ts";
 import { createFirstAdmin, DEMO_STAFF, generatePassword, seedDemo } from "./seed/seed.ts";
 
 /** `npm start`: every service in one process, on PGlite under DATA_DIR unless DATABASE_URL is set. */
 const main = async () => {
+  // Before anything creates a file: whatever this process creates is its owner's only (issue 9
+  // item 10). Then DATA_DIR is tightened as it stands (installs made before this rule), and again
+  // once the embedded database is open: PGlite sets its own files' modes when it unpacks them.
+  process.umask(OWNER_ONLY_UMASK);
   const config = readConfig(process.env);
+  await restrictToOwner(config.dataDir);
   const runtime = await openRuntime({ ...config, jwtSecret: await sessionSecret(config) });
+  await restrictToOwner(config.dataDir);
   const { deps } = runtime;
 
   if (await deps.credentials.isEmpty()) {
@@ -27,16 +35,11 @@ const main = async () => {
     }
   }
 
-  // Serve at once: a projector that must wait for a killed process's lease to lapse makes only
-  // the read models late (GET /api/ready says when they are live), never sign-in or commands.
   const projector = await runtime.startProjectors();
-  projector.ready.then(
-    () => console.log("Read models are live."),
-    (error: unknown) => console.error("A read model failed to start:", error),
-  );
+  await projector.ready;
   await runtime.startReactors();
 
-  const server = createApp(deps).listen(config.port, config.host, () => {
+  const server = createHttpServer(createApp(deps)).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const where = deps.eventStoreKind === "pglite" ? ` in ${config.dataDir}` : "";
@@ -54,6 +57,6 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirError ? error.message : error);
   process.exit(1);
 });

@@ -1,11 +1,18 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { projectionLag } from "@etd/projections";
 import type { ApiDeps } from "./api-deps.ts";
+import { fail } from "./http/reply.ts";
 
 /*
  * `/metrics` in Prometheus text (DESIGN §5): projection lag in events and seconds, the event
- * store's horizon age, and the latency of every endpoint. Served on the API's own address, which
- * is loopback unless an operator chooses otherwise.
+ * store's horizon age, and the latency of every endpoint. They tell an outsider how busy the
+ * service is and which endpoints exist, so they are served only to this host (issue 9 item 11)
+ * or to a scraper holding METRICS_TOKEN.
+ *
+ * "This host" is decided on the connection's own address, which no header can change, and, when
+ * proxies are trusted (TRUST_PROXY), on the forwarded client as well: a proxy on this host
+ * connects from loopback for every client it forwards.
  */
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -47,8 +54,38 @@ export const createRequestMetrics = (): RequestMetrics => {
   };
 };
 
-export const mountMetrics = (app: express.Express, deps: ApiDeps, requests: RequestMetrics): void => {
-  app.get("/metrics", (_req, res, next) => {
+export interface MetricsAccess {
+  /** METRICS_TOKEN: `Authorization: Bearer <token>` reads the metrics from anywhere. */
+  readonly token?: string | undefined;
+  /** Whether a request comes from this host; tests replace it to act as a remote client. */
+  readonly isLocal?: (req: express.Request) => boolean;
+}
+
+export const METRICS_REFUSED = "Metrics are served to this host only, or with the metrics token.";
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (a dual-stack socket's form). */
+export const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (/^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address) || address === "::1");
+
+/** The connection is from loopback, and so is the client a trusted proxy forwarded, if any. */
+export const isLocalRequest = (req: express.Request): boolean => isLoopbackAddress(req.socket.remoteAddress) && isLoopbackAddress(req.ip);
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** Compares digests, not the strings, so the time taken tells nothing about the token. */
+const holdsToken = (header: string | undefined, token: string | undefined): boolean => {
+  if (!token || !header) return false;
+  const presented = /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1];
+  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
+};
+
+export const mountMetrics = (app: express.Express, deps: ApiDeps, requests: RequestMetrics, access: MetricsAccess = {}): void => {
+  const isLocal = access.isLocal ?? isLocalRequest;
+  app.get("/metrics", (req, res, next) => {
+    if (!isLocal(req) && !holdsToken(req.get("authorization"), access.token)) {
+      res.status(403).json(fail(403, METRICS_REFUSED).body);
+      return;
+    }
     void (async () => {
       const [lag, horizon] = await Promise.all([projectionLag(deps.readDb, deps.store), deps.store.horizonAgeSeconds()]);
       const lines = [

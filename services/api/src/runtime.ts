@@ -42,6 +42,8 @@ export interface RuntimeOptions {
   readonly maxConnections?: number;
   /** Behind TLS: Secure cookies and HSTS. */
   readonly tls?: boolean;
+  /** How long a projection lease lasts without renewal (default 15 s). */
+  readonly projectionLeaseMs?: number;
   /** Whose X-Forwarded-For is believed (TRUST_PROXY); none when absent. */
   readonly trustProxy?: TrustProxy;
   /** Bearer token for /metrics from off the host (METRICS_TOKEN). */
@@ -82,7 +84,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       deps,
       driver,
       startProjectors: async () => {
-        projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, onEvent: (message) => console.log(`[projections] ${message}`) });
+        projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, ...(options.projectionLeaseMs ? { leaseMs: options.projectionLeaseMs } : {}), onEvent: (message) => console.log(`[projections] ${message}`) });
         return projector;
       },
       startReactors: () =>

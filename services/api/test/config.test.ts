@@ -18,6 +18,9 @@ describe("configuration from the environment", () => {
       sessionTtlSeconds: 43_200,
       intakeToken: undefined,
       maxUploadBytes: 10 * 1024 * 1024,
+      tls: false,
+      trustProxy: false,
+      metricsToken: undefined,
     });
   });
 
@@ -54,5 +57,64 @@ describe("configuration from the environment", () => {
         "INTAKE_TOKEN must be at least 24 characters",
       ]);
     }
+  });
+
+  describe("issue 9 item 11: TRUST_PROXY and METRICS_TOKEN", () => {
+    it("TRUST_PROXY unset or empty trusts no proxy", () => {
+      expect(readConfig({}).trustProxy).toBe(false);
+      expect(readConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+      expect(readConfig({ TRUST_PROXY: "  " }).trustProxy).toBe(false);
+    });
+
+    it("TRUST_PROXY takes a number of hops, or addresses, CIDR ranges and Express's names, comma-separated", () => {
+      expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+      expect(readConfig({ TRUST_PROXY: "32" }).trustProxy).toBe(32);
+      expect(readConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+      expect(readConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8, ::1, uniquelocal,linklocal" }).trustProxy).toEqual([
+        "10.0.0.0/8",
+        "192.168.1.7",
+        "fd00::/8",
+        "::1",
+        "uniquelocal",
+        "linklocal",
+      ]);
+    });
+
+    it.each([
+      ["true", "true"],
+      ["0", "0"],
+      ["33", "33"],
+      ["10.0.0.0/33", "10.0.0.0/33"],
+      ["fd00::/129", "fd00::/129"],
+      ["10.0.0/8", "10.0.0/8"],
+      ["proxy.example.com", "proxy.example.com"],
+      ["loopback,,10.0.0.1", ""],
+      ["10.0.0.0/8/1", "10.0.0.0/8/1"],
+    ])("refuses TRUST_PROXY=%j, naming what it did not understand", (value, culprit) => {
+      try {
+        readConfig({ TRUST_PROXY: value });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        const [problem] = (error as ConfigError).problems;
+        expect(problem).toMatch(/^TRUST_PROXY /);
+        if (/^\d+$/.test(value)) expect(problem).toBe(`TRUST_PROXY as a number of proxies must be from 1 to 32 (got "${value}")`);
+        else expect(problem).toContain(`"${culprit}"`);
+      }
+    });
+
+    it("METRICS_TOKEN is optional, and when set at least 24 characters without spaces", () => {
+      expect(readConfig({}).metricsToken).toBeUndefined();
+      expect(readConfig({ METRICS_TOKEN: "m".repeat(24) }).metricsToken).toBe("m".repeat(24));
+      for (const token of ["m".repeat(23), `${"m".repeat(24)} x`]) {
+        expect(() => readConfig({ METRICS_TOKEN: token })).toThrow("METRICS_TOKEN must be at least 24 characters, without spaces");
+      }
+    });
+
+    it("TLS is 1 or 0", () => {
+      expect(readConfig({ TLS: "1" }).tls).toBe(true);
+      expect(readConfig({ TLS: "0" }).tls).toBe(false);
+      expect(() => readConfig({ TLS: "yes" })).toThrow('TLS must be 1 or 0 (got "yes")');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import jwt from "jsonwebtoken";
+import { StaffId } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenIssuer } from "../src/auth/tokens.ts";
@@ -9,7 +10,7 @@ const available = await postgresAvailable();
 
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<string, any>;
 
-const USER = { id: "7f3c2a", name: "Ada Admin", type: "Admin" } as const;
+const USER = { id: StaffId.make("7f3c2a"), name: "Ada Admin", type: "Admin" } as const;
 
 /*
  * Issue 9 item 8: a token signed with the right secret but without `exp` never expires, so it is

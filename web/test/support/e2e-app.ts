@@ -195,6 +195,8 @@ export const startE2eApp = async (): Promise<E2eApp> => {
       // The origin must be open before its local storage can be written.
       await page.goto(`${server.base}/logout`);
       await page.evaluate((value) => localStorage.setItem("user", JSON.stringify({ accessToken: value })), token);
+      // Sign-in also sets the HttpOnly session cookie the live feed needs (issue 9 item 7, ADR 0008).
+      await page.browserContext().setCookie({ name: "etd_session", value: token, domain: new URL(server.base).hostname, path: "/", httpOnly: true, sameSite: "Strict" });
       await page.goto(`${server.base}${target}`);
     };
 

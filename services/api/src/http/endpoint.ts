@@ -6,6 +6,7 @@ import { isAllowed, type Action } from "../auth/permissions.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
 import { clearCookie, setCookie } from "./cookies.ts";
+import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { fail, type Reply } from "./reply.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
@@ -121,6 +122,8 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
       const started = performance.now();
       res.once("finish", () => deps.metrics.observe(endpoint.method.toUpperCase(), endpoint.path, res.statusCode, (performance.now() - started) / 1000));
       void (async () => {
+        // Decoded at the edge for every endpoint: text no store or search can hold is a 400 here.
+        if (!holdsOnlyUsableText(req.body, req.query, req.params)) return send(res, fail(400, UNUSABLE_TEXT), deps.secureCookies);
         const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
         const context = { req, requestId, ip: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0" };
         const answer = async (user: SessionUser | undefined) => {

@@ -27,6 +27,7 @@ const CONFIG_VARIABLES = [
   "TLS",
   "TRUST_PROXY",
   "METRICS_TOKEN",
+  "PROJECTION_LEASE_SECONDS",
 ];
 
 export interface ProcessExit {
@@ -124,4 +125,6 @@ export const firstAdminSettings = (options: {
   PORT: "0",
   HOST: "127.0.0.1",
   DATA_DIR: options.dataDir,
+  // A killed process's read models are taken over within a second, not the production 15.
+  PROJECTION_LEASE_SECONDS: "1",
 });

@@ -1,14 +1,20 @@
-import { describe, expect, it } from "vitest";
-import { type ClaimOrder, foldEvents, isRefusal, orderDecider } from "../../src/index.ts";
+import { createPostgresEventStore, type EventStore } from "@etd/event-store";
+import { OrderId, orderStream, StaffId } from "@etd/events";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ActingStaff, type ClaimOrder, type CommandOutcome, handleCommand, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
-import { MARIA, PAOLO, ref } from "../support/metadata.ts";
+import { customerMetadata, MARIA, PAOLO, ref, staffMetadata } from "../support/metadata.ts";
 import {
   movedToOriginalFolder,
   ORDER_ID,
   orderClaimed,
   orderPlaced,
+  placeOrder,
   statusChanged,
 } from "../support/order-fixtures.ts";
+
+const available = await postgresAvailable();
 
 const spec = specFor(orderDecider);
 
@@ -96,19 +102,108 @@ describe("QUEUE-9 Assign to me", () => {
       .when(claimBy(PAOLO))
       .then([{ type: "OrderClaimed", data: { orderId: ORDER_ID, from: "New", assignee: ref(PAOLO) } }]);
   });
+});
 
-  it("lets exactly one of two racing claims win, whichever is appended first", () => {
-    const history = [orderPlaced()];
-    const state = foldEvents(orderDecider, history);
-    // Both decided on the same state; the store's expected-version check lets only one append,
-    // and the other is retried against the new state.
-    const first = orderDecider.decide(claimBy(MARIA), state);
-    const second = orderDecider.decide(claimBy(PAOLO), state);
-    expect(isRefusal(first) || isRefusal(second)).toBe(false);
+/**
+ * The store, except that its first `parties` reads wait for one another: every claimer has loaded
+ * the same unclaimed order before any of them decides and appends. Without this gate the first
+ * claim could finish before the second began, and the test would not be a race at all.
+ */
+const meetAfterFirstReads = (store: EventStore, parties: number): EventStore => {
+  let reads = 0;
+  let allRead!: () => void;
+  const met = new Promise<void>((resolve) => (allRead = resolve));
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === "readStream") {
+        return async (...args: Parameters<EventStore["readStream"]>) => {
+          const events = await target.readStream(...args);
+          if (reads < parties) {
+            if (++reads === parties) allRead();
+            await met;
+          }
+          return events;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
 
-    spec
-      .given([...history, orderClaimed(ref(MARIA), "2025-03-14T10:04:12.000Z")])
-      .when(claimBy(PAOLO))
-      .thenRefuses("conflict", "Order 100234 was assigned to Maria Santos at 10:04:12 UTC.");
+const withoutTime = ({ occurredAt: _, ...rest }: ReturnType<typeof staffMetadata>) => rest;
+
+/**
+ * QUEUE-9 / R1 at the write side (issue 9, "checks that never ran"): claims of one order run
+ * concurrently through `handleCommand` on a real PostgreSQL event store, each having loaded the
+ * same unclaimed order. The store's expected-version check lets one append; every other is
+ * decided again on the new state and refused, naming the winner. Nothing decides who wins but
+ * the store, so the test asserts on whoever did.
+ */
+describe.skipIf(!available)("QUEUE-9 racing claims on a real event store", () => {
+  let database: TestDatabase;
+  let store: EventStore & { close(): Promise<void> };
+  let nextOrder = 200_001;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = await createPostgresEventStore({ connectionString: database.url, maxConnections: 16 });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  const race = async (claimers: readonly ActingStaff[]) => {
+    const orderId = OrderId.make(String(nextOrder++));
+    const streamId = orderStream(orderId);
+    const placed = await handleCommand(orderDecider, placeOrder({ orderId }), { store, streamId, metadata: withoutTime(customerMetadata()) });
+    expect(placed.ok).toBe(true);
+    const gated = meetAfterFirstReads(store, claimers.length);
+    const outcomes = await Promise.all(
+      claimers.map((staff) =>
+        handleCommand(orderDecider, { ...claimBy(staff), orderId } satisfies ClaimOrder, {
+          store: gated,
+          streamId,
+          metadata: withoutTime(staffMetadata(staff)),
+          now: () => new Date(SAME_DAY),
+        }),
+      ),
+    );
+    return { orderId, streamId, outcomes };
+  };
+
+  const expectOneWinner = async (claimers: readonly ActingStaff[], orderId: string, streamId: string, outcomes: readonly CommandOutcome[]) => {
+    const winners = claimers.filter((_, i) => outcomes[i]!.ok);
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!;
+    outcomes.forEach((outcome, i) => {
+      if (claimers[i] === winner) {
+        expect(outcome).toMatchObject({ ok: true, events: [{ type: "OrderClaimed", data: { assignee: ref(winner) } }] });
+      } else {
+        expect(outcome).toEqual({
+          ok: false,
+          refusal: { _tag: "Refused", reason: "conflict", message: `Order ${orderId} was assigned to ${winner.name} at 10:05:00 UTC.` },
+        });
+      }
+    });
+    const stored = await store.readStream(streamId);
+    expect(stored.map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed"]);
+    expect((stored[1]!.data as { assignee: unknown }).assignee).toEqual(ref(winner));
+  };
+
+  it("lets exactly one of two racing claims win; the other is refused naming the winner", async () => {
+    const claimers = [MARIA, PAOLO];
+    const { orderId, streamId, outcomes } = await race(claimers);
+    await expectOneWinner(claimers, orderId, streamId, outcomes);
+  });
+
+  it("with eight claimers, still one winner and seven refusals naming it, round after round", async () => {
+    const claimers = Array.from({ length: 8 }, (_, i): ActingStaff => ({ id: StaffId.make(`c${i}`), name: `Claimer ${i}`, role: "Team" }));
+    for (let round = 0; round < 5; round++) {
+      const { orderId, streamId, outcomes } = await race(claimers);
+      await expectOneWinner(claimers, orderId, streamId, outcomes);
+    }
   });
 });

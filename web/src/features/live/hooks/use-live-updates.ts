@@ -6,16 +6,19 @@ import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
 /*
  * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells
  * this tab which read model moved, and every query reading it refetches (query keys start with
- * the projection name, see lib/query-keys.ts). The stream is authenticated by the HttpOnly session
- * cookie that sign-in set (ADR 0008), which the browser sends by itself on this same-origin
- * request: never a token in the URL. The server closes the stream when the session ends. The browser reconnects by itself after a dropped
- * connection; when the server refuses the stream it stops, so we ask the API once (a 401 signs
- * out, which unmounts this hook) and otherwise try again with a growing delay. Anything missed
- * while disconnected is caught up by invalidating everything on reconnection. The stream is closed while the page
- * sits in the back/forward cache (an open one there holds one of the browser's few connections
- * per host) and opened again when the page is shown.
+ * the projection name, see lib/query-keys.ts).
+ *
+ * The stream is authenticated by the HttpOnly session cookie that sign-in set (ADR 0008), which
+ * the browser sends by itself on this same-origin request: never a token in the URL. `token` only
+ * tells which session is signed in, so that a new one opens a new stream.
+ *
+ * The browser reconnects by itself after a dropped connection (the server also ends the stream
+ * when the session ends); when the server refuses the stream it stops, so we ask the API once (a
+ * 401 signs out, which unmounts this hook) and otherwise try again with a growing delay. Anything
+ * missed while disconnected is caught up by invalidating everything on reconnection. The stream is
+ * closed while the page sits in the back/forward cache (an open one there holds one of the
+ * browser's few connections per host) and opened again when the page is shown.
  */
-/** `token` only says which session is signed in: a new one opens a new stream. */
 export const useLiveUpdates = (token: string | undefined): void => {
   const queryClient = useQueryClient();
   useEffect(() => {
