@@ -49,11 +49,15 @@ const main = async () => {
     // The second staff member's browser: the first change event carrying each position wins.
     const heardAt = new Map<string, number>();
     const watcher = await login("b@bench.local");
-    const stream = await openStream(`${base}/live?token=${encodeURIComponent(watcher)}`, ({ event, data }) => {
-      if (event !== "change") return;
-      const { position } = JSON.parse(data) as { position: string };
-      if (!heardAt.has(position)) heardAt.set(position, performance.now());
-    });
+    const stream = await openStream(
+      `${base}/live`,
+      ({ event, data }) => {
+        if (event !== "change") return;
+        const { position } = JSON.parse(data) as { position: string };
+        if (!heardAt.has(position)) heardAt.set(position, performance.now());
+      },
+      { authorization: watcher },
+    );
 
     const actor = await login("a@bench.local");
     const roundTrips: number[] = [];

@@ -21,6 +21,7 @@ describe("configuration from the environment", () => {
       tls: false,
       trustProxy: false,
       metricsToken: undefined,
+      projectionLeaseMs: 15_000,
     });
   });
 
