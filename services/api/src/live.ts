@@ -109,7 +109,7 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
       await listen();
       res.writeHead(200, {
         "content-type": "text/event-stream",
-        "cache-control": "no-cache, no-transform",
+        "cache-control": "no-store, no-transform",
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });

@@ -154,6 +154,7 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
     "POST /admin/upload-visa-document": fc.oneof(
       sent("POST /admin/upload-visa-document", anyRole, fc.record({ orderId: fc.constantFrom(GHOST, orders.erased), email: fc.constant("traveller@example.com") }), { name: "etravel.pdf", content: PDF }),
       sent("POST /admin/upload-visa-document", anyRole, fc.record({ orderId: order("fresh"), email: fc.constant("traveller@example.com") }), { name: "etravel.pdf", content: Buffer.from("not a pdf at all") }),
+      sent("POST /admin/upload-visa-document", anyRole, fc.record({ orderId: order("fresh"), email: fc.constant("trav\u0000eller@example.com") }), { name: "etravel.pdf", content: PDF }),
       sent("POST /admin/upload-visa-document", fc.constant("none"), fc.record({ orderId: order("fresh"), email: fc.constant("traveller@example.com") }), { name: "etravel.pdf", content: PDF }),
     ),
     "POST /front/download-passport-doc-pdf": sent("POST /front/download-passport-doc-pdf", fc.constant("none"), fc.record({ orderId: anyOrder, file1: fc.constantFrom("etravel.pdf", "../../x.pdf") })),

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect";
 import type { OrderId } from "@etd/events";
 import type { Endpoint } from "../http/endpoint.ts";
+import { holdsOnlyUsableText, UNUSABLE_TEXT } from "../http/clean-text.ts";
 import { requiredEmail } from "../http/fields.ts";
 import { decodeInput, fail } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -17,6 +18,8 @@ export const UploadDocumentFields = Schema.Struct({
 });
 
 const checkFields = (fields: Readonly<Record<string, string>>): UploadRefusal | undefined => {
+  // Multipart fields arrive after the endpoint layer's check of the JSON body and query.
+  if (!holdsOnlyUsableText(fields)) return { ok: false, status: 400, message: UNUSABLE_TEXT };
   const decoded = decodeInput(UploadDocumentFields, fields);
   if (Result.isSuccess(decoded)) {
     const provider = fields.mailServiceProvider?.trim().toLowerCase();
