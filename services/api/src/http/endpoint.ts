@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import type { Schema } from "effect";
 import type { Credentials } from "../auth/credentials.ts";
@@ -136,7 +136,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
         if (endpoint.guard === "public") return answer(undefined);
         if (endpoint.guard === "service") {
           const token = tokenFromHeader(req.get("authorization"));
-          if (!deps.serviceToken || token !== deps.serviceToken) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
+          if (!deps.serviceToken || !sameSecret(token, deps.serviceToken)) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
           return answer(undefined);
         }
         const user = await authenticate(deps, req.get("authorization"));
@@ -147,6 +147,10 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
     });
   }
 };
+
+/** Compared in constant time (as digests, so lengths do not show either): a guess learns nothing from how long the refusal took. */
+const sameSecret = (given: string | undefined, expected: string) =>
+  given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 
 /** A proxy's request id is reused only when it is safe to store as a correlation id. */
 const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);
