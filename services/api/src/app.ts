@@ -54,6 +54,21 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...gatewayQueryEndpoints(deps),
 ];
 
+/**
+ * A proxy on the same machine without TRUST_PROXY makes every client 127.0.0.1: one client's
+ * failures then throttle everyone, and /metrics counts everyone as local. Said once, in the log.
+ */
+const warnOfUntrustedProxy = (): express.RequestHandler => {
+  let warned = false;
+  return (req, _res, next) => {
+    if (!warned && req.get("x-forwarded-for") && /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? "")) {
+      warned = true;
+      console.warn("Requests arrive through a local proxy (X-Forwarded-For from a loopback address) but TRUST_PROXY is not set: every client looks the same to the throttles and /metrics. Set TRUST_PROXY (e.g. TRUST_PROXY=loopback).");
+    }
+    next();
+  };
+};
+
 /** The HTTP edge. Every answer uses the specs' envelope `{status, message, data}`. */
 export const createApp = (deps: AppDeps): express.Express => {
   const app = express();
@@ -61,6 +76,7 @@ export const createApp = (deps: AppDeps): express.Express => {
   // A client's address is the connection's unless an operator names the proxies in front
   // (TRUST_PROXY): anyone can send X-Forwarded-For, and throttles and the audit use the address.
   app.set("trust proxy", deps.trustProxy ?? false);
+  if (deps.trustProxy === undefined) app.use(warnOfUntrustedProxy());
   // First, so that every answer carries them, errors and 404s included (issue 9 item 9).
   app.use(securityHeaders({ https: deps.secureCookies }));
   app.use("/api", noStore);
@@ -106,7 +122,9 @@ export const createApp = (deps: AppDeps): express.Express => {
     serviceToken: deps.serviceToken,
     metrics,
     secureCookies: deps.secureCookies,
-    waitForReadModels: (position) => waitForPosition(deps.readDb, position, ALL_PROJECTIONS.map((p) => p.name)),
+    // A query waits only for the read models it reads (Endpoint.reads); anything else for all of them.
+    waitForReadModels: (position, projections) =>
+      projections?.length === 0 ? Promise.resolve(true) : waitForPosition(deps.readDb, position, projections ?? ALL_PROJECTIONS.map((p) => p.name)),
   });
   mountLive(app, deps);
   mountMetrics(app, deps, metrics, { token: deps.metricsToken });

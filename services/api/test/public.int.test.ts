@@ -331,6 +331,19 @@ describe.skipIf(!available)("issue 9 items 4 and 12: the public side needs the o
     });
   }, 60_000);
 
+  it("a public request cannot be made to wait with X-Read-After (only staff reading their own writes may)", async () => {
+    const started = performance.now();
+    const answer = await fetch(`${api.base}/api/front/get-download-history`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-read-after": "99999999999.0" },
+      body: JSON.stringify({ orderId: A }),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get("x-read-after-reached")).toBeNull();
+    // The wait for a position never reached lasts seconds; the refusal comes at once.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it("item 12, ORDER-14: the link the order details hand out serves the file to staff by header or session cookie, with download headers; no session is 401", async () => {
     const base = await serve();
     const token = await api.login("Telecaller");

@@ -58,6 +58,8 @@ export interface Credentials {
 export interface AccountWrites {
   /** The live account using this address (case-insensitively), if any. */
   emailOwner(query: Query, email: string): Promise<StaffId | undefined>;
+  /** The role of a live account, or undefined once it is deleted. */
+  liveRole(query: Query, staffId: StaffId): Promise<Role | undefined>;
   /** Live Admin accounts: the input of "the last Admin stays". */
   countAdmins(query: Query): Promise<number>;
   add(query: Query, credential: Omit<Credential, "sessionGeneration">): Promise<void>;
@@ -72,6 +74,10 @@ const accountWrites: AccountWrites = {
   emailOwner: async (query, email) => {
     const [row] = await query("select staff_id from staff_credentials where lower(email) = lower($1) and not deleted", [email]);
     return row ? (row.staff_id as StaffId) : undefined;
+  },
+  liveRole: async (query, staffId) => {
+    const [row] = await query("select role from staff_credentials where staff_id = $1 and not deleted", [staffId]);
+    return row ? (row.role as Role) : undefined;
   },
   countAdmins: async (query) => {
     const [row] = await query("select count(*)::int as admins from staff_credentials where role = 'Admin' and not deleted");

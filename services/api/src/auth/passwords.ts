@@ -9,6 +9,9 @@ import { hash, verify } from "@node-rs/argon2";
 /** One maximum on every path that takes a password (sign-in, add, edit, change): what can be set can be used. */
 export const MAX_PASSWORD_LENGTH = 200;
 
+/** A password of spaces only: sign-in takes it for a missing one, so it is never set. */
+export const BLANK_PASSWORD = "A password cannot be only spaces.";
+
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {

@@ -1,3 +1,4 @@
+import { throttleKey } from "../http/client-address.ts";
 /*
  * Throttling of guesses (issue 9 item 6). A subject is the secret being guessed at: the e-mail of
  * a sign-in, the order id of a public lookup. Failed attempts are counted three ways, over a
@@ -85,9 +86,9 @@ export const createThrottle = (overrides: Partial<ThrottleLimits> = {}, clock: C
 
   // Case-insensitive e-mails; the newline cannot occur in an e-mail, an order id or an address.
   const subjectKey = (subject: string) => `subject:${subject.trim().toLowerCase()}`;
-  const pairOf = (subject: string, ip: string) => `${subject.trim().toLowerCase()}\n${ip}`;
+  const pairOf = (subject: string, ip: string) => `${subject.trim().toLowerCase()}\n${throttleKey(ip)}`;
   const pairKey = (pair: string) => `pair:${pair}`;
-  const ipKey = (ip: string) => `ip:${ip}`;
+  const ipKey = (ip: string) => `ip:${throttleKey(ip)}`;
 
   const recent = (key: string, now: number): Failure[] => {
     const kept = (failures.get(key) ?? []).filter((f) => now - f.at < limits.windowMs);

@@ -26,34 +26,50 @@ export type AccountOutcome = { readonly ok: true; readonly staffId: StaffId; rea
 interface AccountTransaction {
   readonly query: Query;
   readonly team: TeamFacts;
+  /** Who acts, with the role they hold now. */
+  readonly actor: StaffActor;
   /** Decides and appends on the staff stream; undefined when recorded, else the refusal's reply. */
   run(command: StaffCommand): Promise<Reply | undefined>;
   /** The last position appended in this transaction. */
   position(): string | undefined;
 }
 
-const actorOf = (caller: Caller, system: string | undefined): StaffActor =>
-  system !== undefined || !caller.user ? { system: system ?? "system" } : { id: caller.user.id, name: caller.user.name, role: caller.user.type };
+const UNAUTHORIZED_NOW = "Your session has expired or is not valid. Please sign in again.";
+
+/**
+ * The actor as the credentials say under the lock, not as the request's sign-in saw them: an Admin
+ * demoted or deleted while their request waited acts with what they hold now. The system (first
+ * admin, demo data) acts as itself.
+ */
+const currentActor = async (deps: ApiDeps, query: Query, caller: Caller, system: string | undefined): Promise<StaffActor | undefined> => {
+  if (system !== undefined || !caller.user) return { system: system ?? "system" };
+  const role = await deps.credentials.writes.liveRole(query, caller.user.id);
+  return role ? { id: caller.user.id, name: caller.user.name, role } : undefined;
+};
 
 const inAccountTransaction = <T>(
   deps: ApiDeps,
   caller: Caller,
   system: string | undefined,
-  work: (tx: AccountTransaction) => Promise<T>,
-): Promise<T> =>
+  work: (tx: AccountTransaction) => Promise<T | Reply>,
+): Promise<T | Reply> =>
   deps.store.transaction(async (store, query) => {
     await query(`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
+    const actor = await currentActor(deps, query, caller, system);
+    if (!actor) return fail(401, UNAUTHORIZED_NOW);
     const team = { admins: await deps.credentials.writes.countAdmins(query) };
     let position: string | undefined;
     return work({
       query,
       team,
+      actor,
       position: () => position,
       run: async (command) => {
         const outcome = await handleCommand(staffDecider, command, {
           store,
           streamId: staffStream(command.staffId),
-          metadata: requestMetadata(caller, system),
+          // The metadata names the role the actor holds now, as the decider judged it.
+          metadata: requestMetadata("system" in actor ? caller : { ...caller, user: { id: actor.id, name: actor.name, type: actor.role } }, system),
           now: deps.now,
         });
         if (!outcome.ok) return refusalReply(outcome.refusal);
@@ -82,7 +98,7 @@ export const addStaffAccount = async (deps: ApiDeps, caller: Caller, account: Ne
   const profile = { name: account.name, email: account.email, role: account.role };
   return inAccountTransaction(deps, caller, system, async (tx) => {
     if (await takenByAnother(deps, tx.query, account.email, staffId)) return fail(409, EMAIL_TAKEN);
-    const refused = await tx.run({ type: "AddStaffMember", staffId, ...profile, actor: actorOf(caller, system) });
+    const refused = await tx.run({ type: "AddStaffMember", staffId, ...profile, actor: tx.actor });
     if (refused) return refused;
     await deps.credentials.writes.add(tx.query, { staffId, ...profile, passwordHash });
     return { ok: true, staffId, position: tx.position() };
@@ -102,12 +118,11 @@ export interface AccountUpdate {
 export const updateStaffAccount = async (deps: ApiDeps, caller: Caller, update: AccountUpdate): Promise<AccountOutcome> => {
   const passwordHash = update.password ? await hashPassword(update.password) : undefined;
   const profile = { name: update.name, email: update.email, role: update.role };
-  const actor = actorOf(caller, undefined);
   return inAccountTransaction(deps, caller, undefined, async (tx) => {
     if (await takenByAnother(deps, tx.query, update.email, update.staffId)) return fail(409, EMAIL_TAKEN);
     const refused =
-      (await tx.run({ type: "UpdateStaffMember", staffId: update.staffId, ...profile, actor, team: tx.team })) ??
-      (passwordHash ? await tx.run({ type: "ChangePassword", staffId: update.staffId, actor }) : undefined);
+      (await tx.run({ type: "UpdateStaffMember", staffId: update.staffId, ...profile, actor: tx.actor, team: tx.team })) ??
+      (passwordHash ? await tx.run({ type: "ChangePassword", staffId: update.staffId, actor: tx.actor }) : undefined);
     if (refused) return refused;
     await deps.credentials.writes.updateProfile(tx.query, update.staffId, profile);
     if (passwordHash) await deps.credentials.writes.setPassword(tx.query, update.staffId, passwordHash);
@@ -118,7 +133,7 @@ export const updateStaffAccount = async (deps: ApiDeps, caller: Caller, update: 
 /** Deletes a member: they can no longer sign in and their sessions end. */
 export const deleteStaffAccount = (deps: ApiDeps, caller: Caller, staffId: StaffId): Promise<AccountOutcome> =>
   inAccountTransaction(deps, caller, undefined, async (tx) => {
-    const refused = await tx.run({ type: "DeleteStaffMember", staffId, actor: actorOf(caller, undefined), team: tx.team });
+    const refused = await tx.run({ type: "DeleteStaffMember", staffId, actor: tx.actor, team: tx.team });
     if (refused) return refused;
     await deps.credentials.writes.remove(tx.query, staffId);
     return { ok: true, staffId, position: tx.position() };
@@ -129,7 +144,7 @@ export const changeOwnPassword = async (deps: ApiDeps, caller: Caller & { user: 
   const passwordHash = await hashPassword(password);
   const staffId = caller.user.id;
   return inAccountTransaction(deps, caller, undefined, async (tx) => {
-    const refused = await tx.run({ type: "ChangePassword", staffId, actor: actorOf(caller, undefined) });
+    const refused = await tx.run({ type: "ChangePassword", staffId, actor: tx.actor });
     if (refused) return refused;
     await deps.credentials.writes.setPassword(tx.query, staffId, passwordHash);
     return { ok: true, staffId, position: tx.position() };

@@ -2,8 +2,10 @@ import type express from "express";
 
 /*
  * The two cookies the API sets. Both are HttpOnly (no script reads them) and SameSite=Strict (no
- * other site's page makes the browser send them). Commands never accept a cookie: they need the
- * Authorization header, so a cookie can only ever authorise reading.
+ * other site's page makes the browser send them). Staff commands never accept a cookie: they need
+ * the Authorization header. The one public command, recording a download (spec'd as a POST), goes
+ * on the grant cookie; besides SameSite=Strict, its body must be JSON, which no other site can send
+ * without a CORS preflight this API never answers.
  *
  * - SESSION_COOKIE: the staff session token, for what a browser fetches without headers: the live
  *   feed (EventSource) and document links.

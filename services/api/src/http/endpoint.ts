@@ -20,6 +20,9 @@ import type { RequestMetrics } from "../metrics.ts";
 
 export type Guard = Action | "public" | "service";
 
+/** The read models a query can read (the projections' names). */
+export type ProjectionName = "queue" | "order_details" | "reports" | "team" | "gateways";
+
 export interface RequestContext {
   readonly req: express.Request;
   /** The signed-in staff member; present for every guard except "public" and "service". */
@@ -40,6 +43,11 @@ export interface Endpoint {
   readonly handle: (context: RequestContext) => Promise<Reply>;
   /** A POST that only reads (the specs send some searches and reports as POST); never appends. */
   readonly readOnly?: boolean;
+  /**
+   * The read models a query reads: a request with `X-Read-After` waits for these only (none when
+   * empty). Absent (commands, sign-in, …): it waits for every read model, as before.
+   */
+  readonly reads?: readonly ProjectionName[];
   /** Extra per-request permission rules that depend on the payload (e.g. soft versus permanent delete). */
 }
 
@@ -52,8 +60,8 @@ export interface GuardDeps {
 }
 
 export interface MountDeps extends GuardDeps {
-  /** Read-your-writes: waits until the read models have applied a position. */
-  readonly waitForReadModels: (position: GlobalPosition) => Promise<boolean>;
+  /** Read-your-writes: waits until these read models (every one when absent) have applied a position. */
+  readonly waitForReadModels: (position: GlobalPosition, projections?: readonly ProjectionName[]) => Promise<boolean>;
   readonly metrics: RequestMetrics;
   /** Cookies carry `Secure` (served behind TLS). */
   readonly secureCookies: boolean;
@@ -127,10 +135,11 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
         const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
         const context = { req, requestId, ip: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0" };
         const answer = async (user: SessionUser | undefined) => {
-          // A client that has just run a command sends its position to read its own write.
-          const readAfter = req.get("x-read-after");
+          // A staff client that has just run a command sends its position to read its own write.
+          // Nobody else may make a request wait: it would hold a connection for nothing.
+          const readAfter = user ? req.get("x-read-after") : undefined;
           const position = readAfter ? parsePosition(readAfter) : undefined;
-          if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position)));
+          if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position, endpoint.reads)));
           send(res, await endpoint.handle({ ...context, user }), deps.secureCookies);
         };
         if (endpoint.guard === "public") return answer(undefined);

@@ -1,6 +1,7 @@
 import type express from "express";
 import type { ApiDeps } from "../api-deps.ts";
 import { GRANT_TTL_SECONDS } from "../auth/order-grant.ts";
+import { throttleKey } from "./client-address.ts";
 import { GRANT_COOKIE, readCookie } from "./cookies.ts";
 import type { CookieChange } from "./reply.ts";
 
@@ -14,7 +15,7 @@ export type PublicScope = "track" | "history" | "download" | "document";
 
 /** 0 when the request may go ahead, else milliseconds to wait. Counts the request either way. */
 export const publicWaitMs = (deps: Pick<ApiDeps, "publicLimiter">, scope: PublicScope, ip: string): number =>
-  deps.publicLimiter.take(`${scope}:${ip}`);
+  deps.publicLimiter.take(`${scope}:${throttleKey(ip)}`);
 
 /**
  * One message for a missing, expired, forged and another order's grant: the refusal must not say

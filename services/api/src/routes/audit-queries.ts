@@ -123,6 +123,7 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/orders/:orderId/history",
       guard: "audit.read",
+      reads: [],
       summary: "Every event of an order, in order, with who, when and what (CARD-4)",
       handle: async ({ req }) => {
         const events = await load(req.params.orderId as string | undefined);
@@ -133,6 +134,7 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/orders/:orderId/as-of",
       guard: "audit.read",
+      reads: [],
       summary: "The order as it stood at a moment, folded from its stream (?at=ISO time)",
       handle: async ({ req }) => {
         const input = decodeInput(AsOfQuery, req.query);
@@ -145,6 +147,7 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/orders/:orderId/diff",
       guard: "audit.read",
+      reads: [],
       summary: "What changed on the order between two moments (?from=&to=), and the events that changed it",
       handle: async ({ req }) => {
         const input = decodeInput(DiffQuery, req.query);
@@ -164,6 +167,7 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/orders/:orderId/export",
       guard: "audit.read",
+      reads: [],
       summary: "The order's events as JSON lines, one event per line",
       handle: async ({ req }) => {
         const events = await load(req.params.orderId as string | undefined);

@@ -1,5 +1,5 @@
 import { Result, Schema } from "effect";
-import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
+import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH, verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
 import { UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { requiredEmail, requiredText } from "../http/fields.ts";
@@ -11,15 +11,16 @@ import { changeOwnPassword, isAccountChanged } from "../commands/staff-accounts.
 /** AUTH-2/3: the sign-in form's rules and messages. */
 export const LoginRequest = Schema.Struct({
   email: requiredEmail("Email Address is required", "Invalid email address"),
-  password: requiredText("Password is required", 200),
+  password: requiredText("Password is required", MAX_PASSWORD_LENGTH),
 });
 
 /** AUTH-8: the new password's rules and messages. */
 export const ChangePasswordRequest = Schema.Struct({
   newPassword: Schema.String.check(
     Schema.makeFilter((s: string) => s.length > 0 || "Please enter your New Password."),
+    Schema.makeFilter((s: string) => s.length === 0 || s.trim().length > 0 || BLANK_PASSWORD),
     Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "New Password must be at least 6 characters."),
-    Schema.isMaxLength(200, { message: "New Password must be at most 200 characters." }),
+    Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
   ).pipe(Schema.annotateKey({ messageMissingKey: "Please enter your New Password." })),
 });
 

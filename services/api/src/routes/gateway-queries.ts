@@ -14,6 +14,7 @@ export const gatewayQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/payment-gateways",
     guard: "gateways.manage",
+    reads: ["gateways"],
     summary: "The payment gateways, once per customer domain, with the domain's active one marked (ADMIN-2)",
     handle: async () => ok("Payment gateways loaded.", await paymentGateways(deps.readDb.query)),
   },

@@ -74,6 +74,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/admin/get-orders-details/:orderId",
       guard: "orders.read",
+      reads: ["order_details"],
       summary: "One order for the detail page: its fields, Email History, current document, Download History, comments and transaction details (ORDER-1..9)",
       handle: async ({ req }) => {
         const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
@@ -88,6 +89,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       readOnly: true,
       path: "/front/get-download-history",
       guard: "public",
+      reads: ["order_details"],
       summary: "With the order's grant from track-order: the public download page's downloads of the document, the order's greeting and the current file (PUBLIC-2)",
       body: DownloadHistoryRequest,
       handle: async ({ req, ip }) => {
@@ -107,6 +109,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/orders/:orderId/timeline",
       guard: "audit.read",
+      reads: ["order_details"],
       summary: "An order's audit timeline: one readable line per event, who, when and what changed (CARD-4)",
       handle: async ({ req }) => {
         const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
@@ -119,6 +122,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/staff/:staffId/timeline",
       guard: "audit.read",
+      reads: ["order_details"],
       summary: "A team member's audit timeline: added, updated, password changes, removed (CARD-4)",
       handle: async ({ req }) => {
         const staffId = req.params.staffId;
@@ -130,6 +134,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       method: "get",
       path: "/audit/gateways/timeline",
       guard: "audit.read",
+      reads: ["order_details"],
       summary: "The payment gateways' audit timeline: registrations and selections per domain (CARD-4)",
       handle: async ({ req }) => timeline(req, { streamId: GATEWAYS_STREAM }, () => ok("Audit timeline loaded.", { lines: [], next: null })),
     },

@@ -120,6 +120,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-all-folder-count",
     guard: "orders.read",
+    reads: ["queue"],
     summary: "The counts object of every folder; My Orders counts the signed-in member's orders (SHELL-5)",
     handle: async (context) => {
       const input = decodeInput(FolderCountQuery, pick(context.req.query as Record<string, unknown>, ["userName"]));
@@ -131,6 +132,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-orders-list/:orderName",
     guard: "orders.read",
+    reads: ["queue"],
     summary: "One page of a queue, newest first, with the folder's total; allOrder needs Order History (QUEUE-5, QUEUE-7)",
     handle: async (context) => {
       const name = String(context.req.params.orderName ?? "");
@@ -158,6 +160,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     readOnly: true,
     path: "/admin/search-order",
     guard: "orders.read",
+    reads: ["queue"],
     summary: "Search one folder by order id, name, e-mail or phone, any case, any part (QUEUE-5)",
     body: SearchOrderRequest,
     handle: async (context) => {
@@ -185,6 +188,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-future-months",
     guard: "orders.read",
+    reads: ["queue"],
     summary: "The future-orders calendar: twelve month tiles, January to December, with counts by process month (ADMIN-3)",
     handle: async (context) => {
       const input = decodeInput(FutureMonthsQuery, pick(context.req.query as Record<string, unknown>, ["year"]));

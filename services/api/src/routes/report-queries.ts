@@ -69,6 +69,7 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     readOnly: true,
     path: "/admin/get-country-order-list",
     guard: "reports.read",
+    reads: ["reports"],
     summary: "Orders per country created between two days, with standard, priority and future counts (ADMIN-4)",
     body: DateRangeRequest,
     handle: async ({ req }) => {
@@ -87,6 +88,7 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     readOnly: true,
     path: "/admin/get-processed-by-count",
     guard: "reports.read",
+    reads: ["reports"],
     summary: "Orders per staff member who uploaded their document last, between two days (ADMIN-5)",
     body: DateRangeRequest,
     handle: async ({ req }) => {
@@ -101,6 +103,7 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-processed-orders",
     guard: "orders.processed",
+    reads: ["reports"],
     summary: "Order Processed: orders with a document, latest upload first, who processed them and when (ADMIN-7)",
     handle: async ({ req }) => {
       const input = decodeInput(ProcessedOrdersQuery, pick(req.query as Record<string, unknown>, ["page", "limit", "fromDate", "toDate"]));

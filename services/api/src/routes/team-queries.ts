@@ -19,6 +19,7 @@ export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-team-member-list",
     guard: "team.manage",
+    reads: ["team"],
     summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1)",
     handle: async () => ok("Team members loaded.", await teamMembers(deps.readDb.query)),
   },
@@ -26,6 +27,7 @@ export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/team-member-info/:id",
     guard: "team.manage",
+    reads: ["team"],
     summary: "One team member for the edit form; the password comes back empty (ADMIN-1)",
     handle: async ({ req }) => {
       const id = req.params.id;
@@ -37,6 +39,7 @@ export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "get",
     path: "/admin/get-team-member-type",
     guard: "team.manage",
+    reads: [],
     summary: "The types a team member can have: Admin, Manager, Team, Telecaller, Night Staff (000 §5)",
     handle: async () => ok("Team member types loaded.", ROLES),
   },

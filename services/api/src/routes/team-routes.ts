@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect";
 import type { Role, StaffId } from "@etd/events";
-import { MAX_PASSWORD_LENGTH } from "../auth/passwords.ts";
+import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../auth/passwords.ts";
 import { ROLES } from "../auth/permissions.ts";
 import type { Endpoint } from "../http/endpoint.ts";
 import { requiredEmail, requiredText } from "../http/fields.ts";
@@ -22,6 +22,8 @@ const NAME = requiredText("Please enter your name.", 200);
 const EMAIL = requiredEmail("Please enter your email.", "Please enter a valid email.");
 const PASSWORD_RULES = [
   Schema.makeFilter((s: string) => s.length > 0 || "Please enter your password."),
+  // Sign-in refuses a blank password as missing, so one could be set but never used.
+  Schema.makeFilter((s: string) => s.length === 0 || s.trim().length > 0 || BLANK_PASSWORD),
   Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "Password must be at least 6 characters."),
   Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 ] as const;
@@ -38,7 +40,7 @@ export const UpdateTeamMemberRequest = Schema.Struct({
   tmId: requiredText("Please choose a team member.", 64),
   name: NAME,
   email: EMAIL,
-  password: Schema.optionalKey(Schema.String.check(PASSWORD_RULES[1], PASSWORD_RULES[2])),
+  password: Schema.optionalKey(Schema.String.check(PASSWORD_RULES[1], PASSWORD_RULES[2], PASSWORD_RULES[3])),
   type: TypeField,
 });
 

@@ -36,8 +36,8 @@ const isSelf = (actor: StaffActor, staffId: StaffId) => !("system" in actor) && 
 
 /*
  * Who may change whom (the issue's rule, DESIGN §3): only an Admin creates, edits, deletes or
- * grants Admin (a password reset of an Admin is a takeover); no one changes their own role; the
- * last Admin can be neither deleted nor demoted. The permission matrix lets Admin and Manager
+ * grants Admin (a password reset of an Admin is a takeover, and so is one of a peer Manager);
+ * no one changes their own role; the last Admin can be neither deleted nor demoted. The permission matrix lets Admin and Manager
  * into Manage Team at all; these are the rules inside it.
  */
 const ONLY_ADMIN = "Only an Admin can add, edit or delete an Admin, or make someone an Admin.";
@@ -74,6 +74,10 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
       if (state.role === "Admin" && command.team.admins <= 1) return refuse("conflict", "The last Admin cannot be deleted.");
       return [{ type: "StaffMemberDeleted", data: { staffId: state.staffId } }];
     case "ChangePassword":
+      // Setting a peer Manager's password would let one Manager sign in, and act in the log, as another.
+      if (state.role === "Manager" && !isSelf(command.actor, state.staffId) && !isAdmin(command.actor)) {
+        return refuse("forbidden", "Only an Admin can set another Manager's password.");
+      }
       return [{ type: "PasswordChanged", data: { staffId: state.staffId } }];
   }
 };

@@ -1,0 +1,18 @@
+import { isIPv6 } from "node:net";
+
+/*
+ * The unit a throttle counts a client by. An IPv4 address is one client; an IPv6 client is
+ * usually given a whole /64 (18 quintillion addresses), so counting per address would let one
+ * client spread its guesses over as many addresses as it likes. IPv4 inside IPv6 (::ffff:a.b.c.d)
+ * counts as its IPv4 address.
+ */
+export const throttleKey = (ip: string): string => {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+};
