@@ -1,5 +1,6 @@
 import { Result } from "effect";
-import { decodePlaceOrderRequest, generateDemoOrders } from "@etd/write";
+import { decodePlaceOrderRequest } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { planOrderLife } from "./order-life.ts";
 import { mixSeed, seeded } from "./seeded.ts";
 import { createRoster, type StreamWork } from "./staff-roster.ts";

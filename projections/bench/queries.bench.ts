@@ -3,7 +3,8 @@ import { Result } from "effect";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase } from "@etd/infra/test-database";
 import type { AnyEvent, OrderStatus, StaffId } from "@etd/events";
-import { decodePlaceOrderRequest, generateDemoOrders, type PlaceOrderInput } from "@etd/write";
+import { decodePlaceOrderRequest, type PlaceOrderInput } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import type { ProjectedEvent } from "../src/engine/projection.ts";
 import { folderCounts, ordersList, QUEUE_KEYS, queueProjection } from "../src/queue/index.ts";
 

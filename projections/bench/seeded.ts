@@ -4,7 +4,7 @@
  * (a million-event log draws tens of millions of numbers); the draws are the write side's.
  */
 
-import { randomFrom, type SeededRandom } from "@etd/write";
+import { randomFrom, type SeededRandom } from "@etd/demo";
 
 export interface Seeded extends SeededRandom {
   /** `n` lowercase hex digits. */

@@ -135,7 +135,8 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
       const member = random.pick(members.filter((m) => m.active && m.id !== by.id && m.role !== "Admin"));
       const draft = drafts.get(member.id)!;
       if (kind === "password") {
-        const changer = random.chance(0.7) ? member : by;
+        // Only an Admin sets another Manager's password: the decider refuses a peer Manager.
+        const changer = random.chance(0.7) ? member : member.role === "Manager" && by.role !== "Admin" ? admin() : by;
         draft.step({ type: "ChangePassword", staffId: member.id, actor: changer }, staffMetadata(changer, at, random));
         return work(draft);
       }

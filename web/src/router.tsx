@@ -1,87 +1,25 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from "@tanstack/react-router";
-import { ErrorView, NotFoundView } from "./app/error-view.tsx";
-import { RootLayout } from "./app/root-layout.tsx";
+import { createRouter } from "@tanstack/react-router";
+import { adminNotFoundRoute, adminRoute, dashboardRoute, logoutRoute, rootRoute, signInRoute } from "./app/routes.tsx";
+import { ErrorView } from "./app/error-view.tsx";
 import { signOut } from "./app/sign-out.ts";
 import { toast } from "./components/ui/toast.tsx";
-import { SignInPage } from "./features/auth/components/sign-in-page.tsx";
 import { adminScreenRoutes } from "./features/admin/routes.tsx";
+import { viewOrderRoute } from "./features/orders/routes.tsx";
 import { queueRoutes } from "./features/queues/routes.tsx";
-import { AdminLayout } from "./features/shell/components/admin-layout.tsx";
-import { Dashboard } from "./features/shell/components/dashboard.tsx";
 import { setUnauthorizedHandler } from "./lib/api-client.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { readStoredSession } from "./lib/session.ts";
 
 /*
- * The route tree (code-based): `/` sign-in, `/logout`, and the `/admin` layout whose children
- * come from the feature route factories. Loaders get the query client from the router context:
- * `loader: ({ context }) => context.queryClient.ensureQueryData(someQuery(...))`.
- * Redirects use `redirect({ …, throw: true })`: the router's own way to throw one, which keeps
- * `throw` for Error objects only.
+ * The route tree (code-based, fully typed; see app/routes.tsx): `/` sign-in, `/logout`, and the
+ * `/admin` layout with the dashboard, every feature's routes and a not-found page that keeps the
+ * menu. Registering the router below gives every Link, navigate and redirect in the app the
+ * tree's paths, params and search to check against.
  */
 
-export interface RouterContext {
-  readonly queryClient: QueryClient;
-}
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  errorComponent: ErrorView,
-  notFoundComponent: NotFoundView,
-});
-
-const signInRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/",
-  beforeLoad: () => {
-    // Someone already signed in has nothing to do here.
-    if (readStoredSession()) redirect({ to: "/admin", throw: true });
-  },
-  component: SignInPage,
-});
-
-const logoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/logout",
-  beforeLoad: async () => {
-    await signOut();
-    redirect({ to: "/", throw: true });
-  },
-});
-
-/** The admin shell: only with a valid stored session (AUTH-4); otherwise back to sign-in. */
-export const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/admin",
-  beforeLoad: () => {
-    const session = readStoredSession();
-    if (!session) {
-      void signOut();
-      redirect({ to: "/", throw: true });
-    }
-    return { session };
-  },
-  component: AdminLayout,
-});
-
-const dashboardRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: "/",
-  component: Dashboard,
-});
-
-/** Unknown paths under /admin still need a session, and keep the menu around the message. */
-const adminNotFoundRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: "$",
-  component: NotFoundView,
-});
-
-const routeTree = rootRoute.addChildren([
+export const routeTree = rootRoute.addChildren([
   signInRoute,
   logoutRoute,
-  adminRoute.addChildren([dashboardRoute, ...queueRoutes(adminRoute), ...adminScreenRoutes(adminRoute), adminNotFoundRoute]),
+  adminRoute.addChildren([dashboardRoute, ...queueRoutes, ...adminScreenRoutes, viewOrderRoute, adminNotFoundRoute]),
 ]);
 
 export const router = createRouter({
@@ -90,6 +28,8 @@ export const router = createRouter({
   defaultPreload: "intent",
   // The query cache decides freshness; the router always asks it.
   defaultPreloadStaleTime: 0,
+  // Every route has its own error boundary: a screen that fails keeps the shell around its message.
+  defaultErrorComponent: ErrorView,
   scrollRestoration: true,
 });
 

@@ -1,49 +1,14 @@
 import { Schema } from "effect";
+import { ORDER_STATUSES, PROCESSING_MODES } from "../vocabulary.ts";
 
-/**
- * An order's process status (DESIGN §4). Folders are computed from status, assignee and
- * processing date; they are not statuses. `Deleted` is a soft delete: moving the order to
- * another status undoes it.
- */
-export const OrderStatus = Schema.Literals([
-  "New",
-  "Priority",
-  "Pending",
-  "Awaiting",
-  "AwaitingGovt",
-  "ContactCustomer",
-  "CustomerCalled",
-  "Completed",
-  "Refund",
-  "CompletedRefund",
-  "ChargeBack",
-  "Deleted",
-]);
+/** An order's process status (DESIGN §4); the list and its labels are in `vocabulary.ts`. */
+export const OrderStatus = Schema.Literals(ORDER_STATUSES);
 export type OrderStatus = typeof OrderStatus.Type;
 
-/**
- * Status values as staff read them: the menu's and the move buttons' wording (000 §2, 001 §2).
- * One map for every message, list and audit line that names a status.
- */
-export const ORDER_STATUS_LABELS: { readonly [S in OrderStatus]: string } = {
-  New: "New",
-  Priority: "Priority",
-  Pending: "Pending",
-  Awaiting: "Awaiting Customer",
-  AwaitingGovt: "Awaiting Govt",
-  ContactCustomer: "Contact Customer",
-  CustomerCalled: "Customer Called",
-  Completed: "Completed",
-  Refund: "Refund",
-  CompletedRefund: "Completed Refund",
-  ChargeBack: "Chargeback",
-  Deleted: "Deleted",
-};
-
-export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_LABELS[status];
+export { ORDER_STATUS_LABELS, statusLabel } from "../vocabulary.ts";
 
 /** What the customer paid for; decides whether a new order starts in `New` or `Priority`. */
-export const ProcessingMode = Schema.Literals(["standard", "priority"]);
+export const ProcessingMode = Schema.Literals(PROCESSING_MODES);
 export type ProcessingMode = typeof ProcessingMode.Type;
 
 /** The statuses an unassigned order waits in, one per processing mode. */

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
+import { ROLES } from "../vocabulary.ts";
 
-/** Staff roles (000 §6); the names are the spec's own, shown to users as they are. */
-export const Role = Schema.Literals(["Admin", "Manager", "Team", "Telecaller", "Night Staff"]);
+/** Staff roles (000 §6); the list is in `vocabulary.ts`. */
+export const Role = Schema.Literals(ROLES);
 export type Role = typeof Role.Type;

@@ -1,5 +1,5 @@
 import { comparePositions, type GlobalPosition, type SqlDriver } from "@etd/event-store";
-import { PROJECTION_CHANNEL } from "./projector.ts";
+import { PROJECTION_CHANNEL } from "./projection-channel.ts";
 
 /*
  * Read-your-writes (DESIGN §1): a command answers the position of its last event; a query given

@@ -1,4 +1,5 @@
 import type { Query } from "@etd/event-store";
+import type { PaymentGatewayRow } from "@etd/contract";
 import { GATEWAY_TABLES } from "./gateways-projection.ts";
 
 /*
@@ -9,13 +10,8 @@ import { GATEWAY_TABLES } from "./gateways-projection.ts";
  * payment-gateway-setting takes back as `gatewayDetails.gatewayId`.
  */
 
-export interface PaymentGatewayRow {
-  readonly id: string;
-  readonly gateway_name: string;
-  /** '1' for the domain's active gateway, as the spec writes it. */
-  readonly is_active: "1" | "0";
-  readonly is_secondary_domain: 0 | 1;
-}
+/** One entry per gateway per domain, as the wire contract declares it. */
+export type { PaymentGatewayRow } from "@etd/contract";
 
 /** Primary domain's entries first, then the secondary's; gateways in the order they were registered. */
 export const paymentGateways = async (query: Query): Promise<PaymentGatewayRow[]> => {

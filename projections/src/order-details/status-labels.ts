@@ -1,11 +1,8 @@
 import type { ProcessingMode } from "@etd/events";
+import { PROCESSING_MODE_LABELS } from "@etd/contract";
 
-/* Words staff read on the detail page (status labels come from the catalogue). */
+/* Words staff read on the detail page: the wire contract's (status labels come from the catalogue). */
 
-/** ORDER-4: the site's "Regular Processing" is shown as "Standard Processing". */
-export const PROCESSING_MODE_LABELS = {
-  standard: "Standard Processing",
-  priority: "Priority Processing",
-} as const satisfies { readonly [M in ProcessingMode]: string };
+export { PROCESSING_MODE_LABELS };
 
 export type ProcessingModeLabel = (typeof PROCESSING_MODE_LABELS)[ProcessingMode];

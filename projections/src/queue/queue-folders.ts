@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@etd/events";
+import { QUEUE_KEYS, type QueueKey } from "@etd/contract";
 
 /*
  * The order folders (DESIGN §4) and the queue keys the client fetches them by (000 §4). A folder
@@ -11,59 +12,8 @@ import type { OrderStatus } from "@etd/events";
  * order could only be found in Order History. Counts and lists follow the same rule.
  */
 
-export const QUEUE_KEYS = [
-  "newOrder",
-  "priorityOrder",
-  "pendingOrder",
-  "completedOrder",
-  "deletedOrder",
-  "awaitingOrder",
-  "awaitingGovtOrder",
-  "customerCalledOrder",
-  "allOrder",
-  "contactCustomerOrder",
-  "refundOrder",
-  "futureOrder",
-  "myOrder",
-  "chargeBack",
-] as const;
-export type QueueKey = (typeof QUEUE_KEYS)[number];
-
-/** The counts object of 000 §3, field for field, in the spec's order. */
-export interface FolderCounts {
-  readonly myOrdersCount: number;
-  readonly newOrdersCount: number;
-  readonly priorityOrdersCount: number;
-  readonly pendingOrdersCount: number;
-  readonly completedOrdersCount: number;
-  readonly awaitingOrdersCount: number;
-  readonly awaitingGovtCount: number;
-  readonly futureOrdersCount: number;
-  readonly contactCustomerOrdersCount: number;
-  readonly customerCalledCount: number;
-  readonly deletedOrdersCount: number;
-  readonly allOrdersCount: number;
-  readonly refundOrdersCount: number;
-  readonly chargeBack: number;
-}
-
-/** Which field of the counts object is a list's total (QUEUE-7). */
-export const COUNT_FIELD_OF: { readonly [K in QueueKey]: keyof FolderCounts } = {
-  newOrder: "newOrdersCount",
-  priorityOrder: "priorityOrdersCount",
-  pendingOrder: "pendingOrdersCount",
-  completedOrder: "completedOrdersCount",
-  deletedOrder: "deletedOrdersCount",
-  awaitingOrder: "awaitingOrdersCount",
-  awaitingGovtOrder: "awaitingGovtCount",
-  customerCalledOrder: "customerCalledCount",
-  allOrder: "allOrdersCount",
-  contactCustomerOrder: "contactCustomerOrdersCount",
-  refundOrder: "refundOrdersCount",
-  futureOrder: "futureOrdersCount",
-  myOrder: "myOrdersCount",
-  chargeBack: "chargeBack",
-};
+/** The queue keys, the counts object and which count is a list's total are the wire contract's. */
+export { COUNT_FIELD_OF, QUEUE_KEYS, type FolderCounts, type QueueKey } from "@etd/contract";
 
 /** The statuses a folder of one or more whole statuses holds. */
 export const FOLDER_STATUSES = {

@@ -1,4 +1,5 @@
 import type { Query, Row } from "@etd/event-store";
+import type { FutureMonthTile, QueueListRow } from "@etd/contract";
 import type { LandingDomain, OrderStatus, ProcessingMode } from "@etd/events";
 import {
   formatDateTime,
@@ -27,51 +28,8 @@ import { QUEUE_TABLES } from "./queue-projection.ts";
 
 const { orders: ORDERS, statusCounts: STATUS_COUNTS, intakeDays: INTAKE_DAYS, assigneeCounts: ASSIGNEE_COUNTS } = QUEUE_TABLES;
 
-/** An order as a list shows it: 000 §3's list item, then the 001 §3 list row with display values. */
-export interface QueueListRow {
-  // 000 §3 "Order (list item)", raw values
-  readonly order_id: string;
-  readonly process_status: OrderStatus;
-  readonly first_name: string | null;
-  readonly middle_name: string | null;
-  readonly last_name: string | null;
-  readonly email: string | null;
-  /** With its country code ("+63 9171234567"), as the chat link needs it (QUEUE-13). */
-  readonly phone_number: string | null;
-  /** ISO 8601 UTC. */
-  readonly created_at: string;
-  readonly date_of_departure: string | null;
-  /** Shown as Arrival Date. */
-  readonly date_of_travel: string | null;
-  /** YYYY-MM-DD */
-  readonly refund_date: string | null;
-  /** YYYY-MM-DD */
-  readonly processing_date: string;
-  /** "2025-04": the month a future order is grouped under. */
-  readonly process_month: string;
-  /** The assignee's name; "" when unassigned. */
-  readonly assign_to: string;
-  readonly assign_to_id: string | null;
-  readonly processing_mode: ProcessingMode;
-  readonly landing_domain: LandingDomain;
-  readonly citizenship: string | null;
-  // 001 §3 list row and QUEUE-3/QUEUE-6 display values, formatted for this list
-  readonly id: string;
-  readonly name: string;
-  readonly telephone: string;
-  /** The status as staff read it ("Awaiting Customer"). */
-  readonly status: string;
-  /** Date & Time: DD/MM/YYYY HH:mm:ss (MM-DD-YYYY HH:mm:ss on Priority), UTC. */
-  readonly date: string;
-  readonly arrivalDate: string | null;
-  readonly departureDate: string | null;
-  /** DD-MM-YYYY on the refund list. */
-  readonly refundDate: string | null;
-  /** DD/MM/YYYY (UTC) on every list. */
-  readonly processingDate: string;
-  /** "April 2025". */
-  readonly processMonth: string;
-}
+/** An order as a list shows it: the wire contract's list row (000 §3's list item, then 001 §3's display values). */
+export type { QueueListRow } from "@etd/contract";
 
 const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain,
   processing_date::text as processing_date, process_month,
@@ -360,15 +318,8 @@ export const searchOrders = async (query: Query, params: SearchOrdersParams): Pr
 // ---------------------------------------------------------------------------------------------
 // Future months (ADMIN-3)
 
-export interface FutureMonthTile {
-  /** 1 (January) to 12 (December): the tiles run Jan to Dec. */
-  readonly month: number;
-  readonly name: string;
-  /** The process month this tile stands for, "2025-04". */
-  readonly processMonth: string;
-  /** Future orders due in that month (New or Priority, unassigned, after today). */
-  readonly count: number;
-}
+/** A month tile of the future-orders calendar (ADMIN-3), as the contract declares it. */
+export type { FutureMonthTile } from "@etd/contract";
 
 export interface FutureMonthsParams {
   /** YYYY-MM-DD, UTC. */

@@ -1,4 +1,5 @@
 import type { Query } from "@etd/event-store";
+import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "@etd/contract";
 import type { OrderStatus, ProcessingMode } from "@etd/events";
 import { grainFilter, rangeParameters, splitRange } from "./day-ranges.ts";
 import { REPORT_TABLES } from "./reports-projection.ts";
@@ -15,40 +16,8 @@ export interface DayRange {
   readonly toDate?: string | undefined;
 }
 
-/** 001 §3 "Country summary row", with the country's name for the Country column (ADMIN-4). */
-export interface CountryOrdersRow {
-  /** The id the customer-facing site sent (an ISO code for the demo data); "" when it sent none. */
-  readonly citizenship_id: string;
-  /** The country's name, as last sent by the site; "Not stated" when it sent neither. */
-  readonly citizenship: string;
-  readonly count: number;
-  readonly standard_count: number;
-  readonly priority_count: number;
-  /** Of `count`, the orders whose processing date is after `today`. */
-  readonly future_count: number;
-}
-
-/** 001 §3 "Processed summary row" (ADMIN-5), with the staff member's id beside the name. */
-export interface ProcessedByRow {
-  readonly processed_by_id: string;
-  /** The staff member's current name. */
-  readonly processed_by: string;
-  readonly count: number;
-}
-
-/** One line of the Order Processed list (ADMIN-7). No personal data: the View link opens the rest. */
-export interface ProcessedOrderRow {
-  readonly order_id: string;
-  readonly processed_by_id: string;
-  readonly processed_by: string;
-  /** When the last document was uploaded, ISO 8601 UTC. */
-  readonly processed_at: string;
-  readonly status: OrderStatus;
-  readonly processing_mode: ProcessingMode;
-  readonly processing_date: string;
-  readonly citizenship: string;
-  readonly created_at: string;
-}
+/** The reports' rows are the wire contract's (ADMIN-4, ADMIN-5, ADMIN-7). */
+export type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "@etd/contract";
 
 /** Rows per page, or every row (the lists' "All", 000 §9). */
 export type ProcessedPageSize = number | "All";

@@ -1,5 +1,6 @@
 import type { Query } from "@etd/event-store";
 import type { Role } from "@etd/events";
+import { PASSWORD_MASK, type TeamMemberInfo, type TeamMemberRow } from "@etd/contract";
 import { TEAM_TABLES } from "./team-projection.ts";
 
 /*
@@ -9,26 +10,8 @@ import { TEAM_TABLES } from "./team-projection.ts";
  * password. No password or hash exists on the read side to leak in the first place.
  */
 
-/** What the Password column shows for every member: not derived from anything. */
-export const PASSWORD_MASK = "******";
-
-export interface TeamMemberRow {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  /** The role, named `type` as in the spec's team member (000 §3). */
-  readonly type: Role;
-  readonly password: typeof PASSWORD_MASK;
-  readonly added_at: string;
-  readonly updated_at: string;
-  /** When a password was last set after the member was added; null if never. */
-  readonly password_changed_at: string | null;
-}
-
-/** One member for the edit form: the password field starts empty. */
-export interface TeamMemberInfo extends Omit<TeamMemberRow, "password"> {
-  readonly password: "";
-}
+/** The list's rows, the edit form's member and the Password column's mask are the wire contract's. */
+export { PASSWORD_MASK, type TeamMemberInfo, type TeamMemberRow } from "@etd/contract";
 
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

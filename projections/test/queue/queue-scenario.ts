@@ -2,7 +2,6 @@ import { Result } from "effect";
 import type { AnyEvent, EventMetadata, OrderEvent, OrderId, OrderStatus, Role, StaffId, WithoutMetadata } from "@etd/events";
 import {
   decodePlaceOrderRequest,
-  generateDemoOrders,
   isRefusal,
   orderDecider,
   type OrderCommand,
@@ -10,6 +9,7 @@ import {
   type PlaceOrderRequestBody,
   type Refusal,
 } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { toLog } from "../support/projection-harness.ts";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";
 

@@ -2,7 +2,6 @@ import { Result } from "effect";
 import { orderStream, staffStream, type AnyEvent, type EventMetadata, type OrderId, type Role, type StaffId, type StaffRef } from "@etd/events";
 import {
   decodePlaceOrderRequest,
-  generateDemoOrders,
   isRefusal,
   orderDecider,
   staffDecider,
@@ -11,6 +10,7 @@ import {
   type StaffCommand,
   type StaffState,
 } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { toLog } from "../support/projection-harness.ts";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@etd/infra/test-database";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { createApp } from "../src/app.ts";
 import { addStaffAccount } from "../src/commands/staff-accounts.ts";
 import { openRuntime } from "../src/runtime.ts";

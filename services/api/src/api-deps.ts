@@ -4,8 +4,7 @@ import type { Credentials } from "./auth/credentials.ts";
 import type { SessionRevocations } from "./auth/sessions.ts";
 import type { OrderGrants } from "./auth/order-grant.ts";
 import type { Throttle } from "./auth/throttle.ts";
-import type { TokenIssuer } from "./auth/tokens.ts";
-import type { RequestContext } from "./http/endpoint.ts";
+import type { SessionUser, TokenIssuer } from "./auth/tokens.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
 import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
@@ -41,8 +40,17 @@ export interface ApiDeps {
   readonly secureCookies: boolean;
 }
 
-/** Who is asking, as commands need it: the request without its HTTP details. */
-export type Caller = Pick<RequestContext, "user" | "requestId" | "ip">;
+/**
+ * Who is asking, as commands need it: the request without its HTTP details. No `user` for the
+ * traveller's pages and the customer-facing site. Declared here, not taken from the endpoint
+ * layer's types, so that this module depends on nothing that depends on it.
+ */
+export interface Caller {
+  readonly user?: SessionUser | undefined;
+  /** Correlates every event this request leads to. */
+  readonly requestId: string;
+  readonly ip: string;
+}
 
 /** Who did it and in which request: the metadata every event of this request carries. */
 export const requestMetadata = (context: Caller, system?: string): Omit<EventMetadata, "occurredAt"> =>

@@ -79,7 +79,7 @@ const holdsToken = (header: string | undefined, token: string | undefined): bool
   return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 };
 
-export const mountMetrics = (app: express.Express, deps: ApiDeps, requests: RequestMetrics, access: MetricsAccess = {}): void => {
+export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" | "store">, requests: RequestMetrics, access: MetricsAccess = {}): void => {
   const isLocal = access.isLocal ?? isLocalRequest;
   app.get("/metrics", (req, res, next) => {
     if (!isLocal(req) && !holdsToken(req.get("authorization"), access.token)) {

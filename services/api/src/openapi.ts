@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import type { Endpoint } from "./http/endpoint.ts";
-import { PERMISSIONS } from "./auth/permissions.ts";
+import { PERMISSIONS } from "@etd/contract";
 
 /*
  * The OpenAPI document, generated from the same endpoint table and request schemas the server

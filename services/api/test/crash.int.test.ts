@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
-import { generateDemoOrders, seededRandom } from "@etd/write";
+import { generateDemoOrders, seededRandom } from "@etd/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { planBurst, type PlannedRequest } from "./support/burst-plan.ts";

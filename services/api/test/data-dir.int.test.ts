@@ -1,7 +1,7 @@
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess, type ApiProcess } from "./support/api-process.ts";
 

@@ -6,7 +6,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
-import { ROLES } from "../src/auth/permissions.ts";
+import { ROLES } from "@etd/contract";
 import { DEMO_STAFF } from "../src/seed/seed.ts";
 import { defencePackHtml } from "../src/pdf/defence-pack.ts";
 import { readDefencePackEvidence, type DefencePackEvidence } from "../src/pdf/defence-pack-evidence.ts";

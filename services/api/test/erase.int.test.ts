@@ -1,7 +1,7 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";

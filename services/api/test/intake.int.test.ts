@@ -1,6 +1,6 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -2,7 +2,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../src/app.ts";
-import { isAllowed, ROLES } from "../src/auth/permissions.ts";
+import { isAllowed, ROLES } from "@etd/contract";
 import { JWT_SECRET, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

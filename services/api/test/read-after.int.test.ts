@@ -80,7 +80,7 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
       await resume();
     }
     // Once the projector moves again the waiting query answers, with the claim applied.
-    const answer = await detail!;
+    const answer = await detail;
     expect(answer.reached).toBe("true");
     expect(answer.ms).toBeGreaterThanOrEqual(1000);
     expect(answer.body.data).toMatchObject({ order_id: orderId });

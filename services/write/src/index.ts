@@ -22,5 +22,3 @@ export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type 
 
 export * from "./intake/place-order-request.ts";
 export * from "./intake/intake-error.ts";
-export * from "./intake/demo-orders.ts";
-export { randomFrom, seededRandom, type SeededRandom } from "./intake/seeded-random.ts";

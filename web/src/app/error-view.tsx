@@ -1,5 +1,4 @@
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
-import { Button } from "react-aria-components";
 
 /** A screen that failed to load or render: say so, offer a retry, never a blank page. */
 export const ErrorView = ({ error, reset }: ErrorComponentProps) => {
@@ -10,15 +9,17 @@ export const ErrorView = ({ error, reset }: ErrorComponentProps) => {
       <h1 className="page-title">Something went wrong</h1>
       <p>This screen could not be shown. Please try again.</p>
       <div className="toolbar">
-        <Button
+        {/* A plain button: this view must show even when a screen's code (and its components) failed to load. */}
+        <button
+          type="button"
           className="button button-primary"
-          onPress={() => {
+          onClick={() => {
             reset();
             void router.invalidate();
           }}
         >
           Try again
-        </Button>
+        </button>
         <Link to="/admin" className="button">
           Back to the dashboard
         </Link>

@@ -1,20 +1,14 @@
-import { Outlet, useRouter, type ToOptions } from "@tanstack/react-router";
-import { RouterProvider } from "react-aria-components";
+import { Outlet } from "@tanstack/react-router";
 import { Toaster } from "../components/ui/toast.tsx";
 
 /*
- * Every page: the toasts (CROSS-2) and the bridge that lets react-aria links and menu items
- * (`href`) navigate through the router instead of reloading the page.
+ * Every page: the current route and the toasts (CROSS-2). The bridge that lets react-aria links
+ * and menu items navigate through the router lives in the admin shell, the only place that has
+ * them (features/shell/components/admin-layout.tsx), so the sign-in page loads no react-aria.
  */
-export const RootLayout = () => {
-  const router = useRouter();
-  return (
-    <RouterProvider
-      navigate={(href) => void router.navigate({ href })}
-      useHref={(href) => router.buildLocation({ to: href } as ToOptions).href}
-    >
-      <Outlet />
-      <Toaster />
-    </RouterProvider>
-  );
-};
+export const RootLayout = () => (
+  <>
+    <Outlet />
+    <Toaster />
+  </>
+);

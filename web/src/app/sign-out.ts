@@ -1,5 +1,6 @@
 import { getDefaultStore } from "jotai";
 import { queryClient } from "../lib/query-client.ts";
+import { readYourWritesOf } from "../lib/read-your-writes.ts";
 import { clearStoredSession, readStoredSession, sessionAtom } from "../lib/session.ts";
 
 /** Sign-out does not wait longer than this for the server: the tab is signed out either way. */
@@ -19,6 +20,7 @@ export const signOut = ({ alreadyEnded = false }: { readonly alreadyEnded?: bool
   clearStoredSession();
   getDefaultStore().set(sessionAtom, undefined);
   queryClient.clear();
+  readYourWritesOf(queryClient).forget();
   if (!session || alreadyEnded) return Promise.resolve();
   const revoked = fetch("/api/admin/logout", { method: "POST", headers: { authorization: session.accessToken }, keepalive: true }).then(
     () => undefined,

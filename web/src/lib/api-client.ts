@@ -1,3 +1,4 @@
+import type { Envelope } from "@etd/contract";
 import { clearStoredSession, readStoredSession } from "./session.ts";
 
 /*
@@ -7,12 +8,8 @@ import { clearStoredSession, readStoredSession } from "./session.ts";
  * and returns to sign-in (AUTH-7).
  */
 
-export interface Envelope<T = unknown> {
-  readonly status: 0 | 1;
-  readonly message: string;
-  readonly data: T;
-  readonly [key: string]: unknown;
-}
+/** Every answer's envelope, the contract's. */
+export type { Envelope };
 
 /** Called on a 401 (set by the app shell: clears the session atom and navigates to `/`). */
 let onUnauthorized: (message: string) => void = () => {
@@ -24,17 +21,15 @@ export const setUnauthorizedHandler = (handler: (message: string) => void): void
   onUnauthorized = handler;
 };
 
-/** The position of the last command this tab ran: queries wait for it (read-your-writes). */
-let lastPosition: string | undefined;
-
-export const rememberPosition = (position: unknown): void => {
-  if (typeof position === "string" && /^\d+\.\d+$/.test(position)) lastPosition = position;
-};
-
 export interface RequestOptions {
   readonly body?: unknown;
   readonly form?: FormData;
   readonly signal?: AbortSignal;
+  /**
+   * A query's `X-Read-After`: the position of this tab's command that the read model it reads must
+   * have applied first (read-your-writes; see read-your-writes.ts, which computes it).
+   */
+  readonly readAfter?: string | undefined;
 }
 
 export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", path: string, options: RequestOptions = {}): Promise<Envelope<T>> => {
@@ -42,7 +37,7 @@ export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", pa
   const headers: Record<string, string> = {};
   if (session) headers.authorization = session.accessToken;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (method === "GET" && lastPosition) headers["x-read-after"] = lastPosition;
+  if (options.readAfter) headers["x-read-after"] = options.readAfter;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -59,6 +54,5 @@ export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", pa
   // Only for the session still signed in: a request sent before a sign-out (a refetch racing a
   // password change) must not sign out, or scold, whoever uses the tab now.
   if (response.status === 401 && session && readStoredSession()?.accessToken === session.accessToken) onUnauthorized(body.message);
-  if (body.status === 1) rememberPosition((body.data as { position?: unknown } | undefined)?.position);
   return body;
 };

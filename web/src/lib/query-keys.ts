@@ -15,9 +15,12 @@
  * `[...queryKeys.queue, "list", queueKey, { page, limit }]`.
  */
 
-export const PROJECTIONS = ["queue", "order_details", "reports", "team", "gateways"] as const;
+import { READ_MODELS, type ReadModel } from "@etd/contract";
 
-export type Projection = (typeof PROJECTIONS)[number];
+/** The read models by name: the contract's, as the live feed and `X-Read-After` name them. */
+export const PROJECTIONS = READ_MODELS;
+
+export type Projection = ReadModel;
 
 /** The first element of every query key, by read model. */
 export const queryKeys = {

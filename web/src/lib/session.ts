@@ -1,4 +1,5 @@
 import { atom } from "jotai";
+import { ROLES, type Role } from "@etd/contract";
 
 /*
  * The stored session (000 §3, AUTH-4): local storage key `user` holds `{accessToken, …}` as the
@@ -6,7 +7,8 @@ import { atom } from "jotai";
  * a value that is not a valid token signs the user out cleanly.
  */
 
-export type Role = "Admin" | "Manager" | "Team" | "Telecaller" | "Night Staff";
+/** The contract's roles (000 §6). */
+export type { Role };
 
 export interface Session {
   readonly accessToken: string;
@@ -16,7 +18,6 @@ export interface Session {
 }
 
 const STORAGE_KEY = "user";
-const ROLES: readonly string[] = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"];
 
 /** The token's payload, or undefined when it is not a token this app understands or has expired. */
 export const decodeToken = (token: string): Omit<Session, "accessToken"> | undefined => {
@@ -26,7 +27,7 @@ export const decodeToken = (token: string): Omit<Session, "accessToken"> | undef
       exp?: unknown;
     };
     const user = payload.user;
-    if (typeof user?.id !== "string" || typeof user.name !== "string" || typeof user.type !== "string" || !ROLES.includes(user.type)) return undefined;
+    if (typeof user?.id !== "string" || typeof user.name !== "string" || typeof user.type !== "string" || !(ROLES as readonly string[]).includes(user.type)) return undefined;
     if (typeof payload.exp === "number" && payload.exp * 1000 < Date.now()) return undefined;
     return { id: user.id, name: user.name, role: user.type as Role };
   } catch {

@@ -15,7 +15,6 @@ import {
 } from "@etd/events";
 import {
   decodePlaceOrderRequest,
-  generateDemoOrders,
   isRefusal,
   orderDecider,
   type Decider,
@@ -25,6 +24,7 @@ import {
   type PlaceOrderInput,
   type PlaceOrderRequestBody,
 } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import type { ProjectedEvent } from "../../../src/engine/projection.ts";
 
 /*

@@ -1,13 +1,13 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
-import type { Schema } from "effect";
+import { Result, type Schema } from "effect";
+import { isAllowed, type Action, type ReadModel } from "@etd/contract";
 import type { Credentials } from "../auth/credentials.ts";
-import { isAllowed, type Action } from "../auth/permissions.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
 import { clearCookie, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
-import { fail, type Reply } from "./reply.ts";
+import { decodeInput, fail, type Reply } from "./reply.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
 
@@ -16,21 +16,46 @@ import type { RequestMetrics } from "../metrics.ts";
  * way and tests can walk the whole table (R6). A guard is a permission action (a signed-in staff
  * member whose role the matrix allows), "public" (the traveller's pages) or "service" (the
  * customer-facing site's intake, with its own token).
+ *
+ * Each endpoint also declares what it reads from the request: the path parameters, the query
+ * string and the JSON body, each with its schema from @etd/contract. The layer below decodes them
+ * once, after the guard and before the handler, and answers a bad one with 400 and the schema's
+ * message (decodeInput); the handler gets them typed, as `params` and `input`, and, behind a
+ * staff guard, the signed-in member as a `user` that is always there (ADR 0012).
  */
 
 export type Guard = Action | "public" | "service";
 
 /** The read models a query can read (the projections' names). */
-export type ProjectionName = "queue" | "order_details" | "reports" | "team" | "gateways";
+export type ProjectionName = ReadModel;
 
+/** What every handler gets: the request itself (headers, cookies) and who sent it. */
 export interface RequestContext {
   readonly req: express.Request;
-  /** The signed-in staff member; present for every guard except "public" and "service". */
-  readonly user: SessionUser | undefined;
   /** Correlates every event this request leads to. */
   readonly requestId: string;
   readonly ip: string;
 }
+
+/** A decoded request: `params` from the path, `input` from the body (POST, PUT) or the query (GET). */
+export interface DecodedRequest<I, P> extends RequestContext {
+  readonly input: I;
+  readonly params: P;
+}
+
+/** A staff endpoint's request: the guard has checked this member against the permission matrix. */
+export interface StaffRequest<I = undefined, P = undefined> extends DecodedRequest<I, P> {
+  readonly user: SessionUser;
+}
+
+/** A public or service endpoint's request: nobody is signed in. */
+export type AnonymousRequest<I = undefined, P = undefined> = DecodedRequest<I, P>;
+
+type Decodable = Schema.Codec<unknown, unknown>;
+/** What a declared schema decodes to; nothing when none is declared. */
+type DecodedBy<S> = S extends Decodable ? S["Type"] : undefined;
+/** The handler's `input`: the decoded body, else the decoded query. */
+type InputOf<B, Q> = B extends Decodable ? B["Type"] : DecodedBy<Q>;
 
 export interface Endpoint {
   readonly method: "get" | "post" | "put";
@@ -38,9 +63,12 @@ export interface Endpoint {
   readonly path: string;
   readonly guard: Guard;
   readonly summary: string;
-  /** The request body's schema, for the OpenAPI document; the handler decodes with it. */
+  /** The JSON body's schema: the layer decodes with it; the OpenAPI document and the R5 fuzz read it. */
   readonly body?: Schema.Top;
-  readonly handle: (context: RequestContext) => Promise<Reply>;
+  /** The query string's schema. */
+  readonly query?: Schema.Top;
+  /** The path parameters' schema. */
+  readonly params?: Schema.Top;
   /** A POST that only reads (the specs send some searches and reports as POST); never appends. */
   readonly readOnly?: boolean;
   /**
@@ -48,8 +76,118 @@ export interface Endpoint {
    * empty). Absent (commands, sign-in, …): it waits for every read model, as before.
    */
   readonly reads?: readonly ProjectionName[];
-  /** Extra per-request permission rules that depend on the payload (e.g. soft versus permanent delete). */
+  /**
+   * Decodes the request and runs the handler; `user` is the member the guard accepted (undefined
+   * for "public" and "service"). Built by staffEndpoint, publicEndpoint and serviceEndpoint.
+   */
+  readonly run: (context: RequestContext, user: SessionUser | undefined) => Promise<Reply>;
 }
+
+/** What an endpoint declares besides its guard and handler. */
+interface EndpointSpec<B, Q, P, I> {
+  readonly method: Endpoint["method"];
+  readonly path: string;
+  readonly summary: string;
+  readonly readOnly?: boolean;
+  readonly reads?: readonly ProjectionName[];
+  /** The JSON body's schema (POST, PUT). */
+  readonly body?: B;
+  /**
+   * Reads the input itself instead of decoding `body` with its schema (which still documents
+   * it): a decoder with messages of its own (intake), or a multipart form whose file is streamed
+   * to storage (uploads). Runs where the schema would: after the guard, before the handler.
+   */
+  readonly readInput?: (req: express.Request) => Promise<Result.Result<I, Reply>> | Result.Result<I, Reply>;
+  /** The query string's schema (GET). Only the parameters it names are read: clients add others (cache busters). */
+  readonly query?: Q;
+  /** Unknown query parameters are refused with 400 instead of ignored. */
+  readonly strictQuery?: boolean;
+  /** The path parameters' schema. */
+  readonly params?: P;
+  /** Reshapes the 400 for a refused input (an answer whose keys the client always reads). */
+  readonly refusal?: (refused: Reply) => Reply;
+}
+
+/** Only the parameters a schema names, when it names any (see `strictQuery`). */
+const declaredOnly = (schema: Schema.Top, source: Record<string, unknown>): Record<string, unknown> => {
+  const fields = (schema as { readonly fields?: Record<string, unknown> }).fields;
+  if (fields === undefined) return source;
+  return Object.fromEntries(Object.keys(fields).filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
+};
+
+const decodeWith = (schema: Schema.Top | undefined, raw: unknown): Result.Result<unknown, Reply> =>
+  schema === undefined ? Result.succeed(undefined) : decodeInput(schema as Decodable, raw);
+
+/** Path parameters, then the query, then the body: the first one refused is the answer. */
+const decodeRequest = async <I, P>(
+  spec: EndpointSpec<unknown, unknown, unknown, unknown>,
+  req: express.Request,
+): Promise<Result.Result<{ input: I; params: P }, Reply>> => {
+  const params = decodeWith(spec.params as Schema.Top | undefined, { ...req.params });
+  if (Result.isFailure(params)) return Result.fail(params.failure);
+  const query = spec.query as Schema.Top | undefined;
+  const rawQuery = req.query as Record<string, unknown>;
+  const input = spec.readInput
+    ? await spec.readInput(req)
+    : query
+      ? decodeWith(query, spec.strictQuery ? rawQuery : declaredOnly(query, rawQuery))
+      : decodeWith(spec.body as Schema.Top | undefined, req.body);
+  if (Result.isFailure(input)) return Result.fail(input.failure);
+  return Result.succeed({ input: input.success as I, params: params.success as P });
+};
+
+/** The table entry: the declared parts with their schemas, and `run`. */
+const entry = (
+  spec: EndpointSpec<unknown, unknown, unknown, unknown>,
+  guard: Guard,
+  run: Endpoint["run"],
+): Endpoint => {
+  if (spec.body !== undefined && spec.query !== undefined) throw new Error(`${spec.path}: an endpoint reads a body or a query, not both`);
+  return {
+    method: spec.method,
+    path: spec.path,
+    guard,
+    summary: spec.summary,
+    ...(spec.body !== undefined ? { body: spec.body as Schema.Top } : {}),
+    ...(spec.query !== undefined ? { query: spec.query as Schema.Top } : {}),
+    ...(spec.params !== undefined ? { params: spec.params as Schema.Top } : {}),
+    ...(spec.readOnly !== undefined ? { readOnly: spec.readOnly } : {}),
+    ...(spec.reads !== undefined ? { reads: spec.reads } : {}),
+    run,
+  };
+};
+
+/** An endpoint for signed-in staff whose role the matrix allows `guard`. */
+export const staffEndpoint = <B = undefined, Q = undefined, P = undefined, I = InputOf<B, Q>>(
+  spec: EndpointSpec<B, Q, P, I> & {
+    readonly guard: Action;
+    readonly handle: (request: StaffRequest<I, DecodedBy<P>>) => Promise<Reply>;
+  },
+): Endpoint =>
+  entry(spec, spec.guard, async (context, user) => {
+    // The layer runs a staff endpoint only for a member it has authenticated and checked.
+    if (user === undefined) return fail(401, UNAUTHORIZED);
+    const decoded = await decodeRequest<I, DecodedBy<P>>(spec, context.req);
+    if (Result.isFailure(decoded)) return spec.refusal ? spec.refusal(decoded.failure) : decoded.failure;
+    return spec.handle({ ...context, ...decoded.success, user });
+  });
+
+const anonymousEndpoint =
+  (guard: "public" | "service") =>
+  <B = undefined, Q = undefined, P = undefined, I = InputOf<B, Q>>(
+    spec: EndpointSpec<B, Q, P, I> & { readonly handle: (request: AnonymousRequest<I, DecodedBy<P>>) => Promise<Reply> },
+  ): Endpoint =>
+    entry(spec, guard, async (context) => {
+      const decoded = await decodeRequest<I, DecodedBy<P>>(spec, context.req);
+      if (Result.isFailure(decoded)) return spec.refusal ? spec.refusal(decoded.failure) : decoded.failure;
+      return spec.handle({ ...context, ...decoded.success });
+    });
+
+/** An endpoint for anyone: the traveller's pages and sign-in. */
+export const publicEndpoint = anonymousEndpoint("public");
+
+/** An endpoint for the customer-facing site, which sends the service token (intake). */
+export const serviceEndpoint = anonymousEndpoint("service");
 
 export interface GuardDeps {
   readonly tokens: TokenIssuer;
@@ -140,7 +278,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           const readAfter = user ? req.get("x-read-after") : undefined;
           const position = readAfter ? parsePosition(readAfter) : undefined;
           if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position, endpoint.reads)));
-          send(res, await endpoint.handle({ ...context, user }), deps.secureCookies);
+          send(res, await endpoint.run(context, user), deps.secureCookies);
         };
         if (endpoint.guard === "public") return answer(undefined);
         if (endpoint.guard === "service") {

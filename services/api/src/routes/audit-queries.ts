@@ -1,10 +1,11 @@
-import { Result, Schema } from "effect";
+import { Result } from "effect";
+import { AsOfQuery, DiffQuery } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
 import { decodeEvent, isOrderEvent, orderStream, statusLabel, type AnyEvent, type OrderEvent, type OrderId } from "@etd/events";
 import { evolveOrder, initialOrderState, type OrderState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
-import type { Endpoint } from "../http/endpoint.ts";
-import { decodeInput, fail, ok } from "../http/reply.ts";
+import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { fail, ok } from "../http/reply.ts";
 
 /*
  * Auditors (CARD-4, DESIGN §5): an order's full history, the order as it stood at any moment,
@@ -87,15 +88,6 @@ export const diffJson = (before: unknown, after: unknown, path = ""): Change[] =
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path: path || "(whole)", before, after }];
 };
 
-const Moment = Schema.String.check(
-  Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z."),
-);
-const AsOfQuery = Schema.Struct({ at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })) });
-const DiffQuery = Schema.Struct({
-  from: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
-  to: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
-});
-
 const iso = (text: string) => new Date(text).toISOString();
 
 export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
@@ -119,7 +111,7 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
   });
 
   return [
-    {
+    staffEndpoint({
       method: "get",
       path: "/audit/orders/:orderId/history",
       guard: "audit.read",
@@ -129,32 +121,32 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
         const events = await load(req.params.orderId as string | undefined);
         return Array.isArray(events) ? ok("Order history.", events.map(entry)) : events;
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/orders/:orderId/as-of",
       guard: "audit.read",
       reads: [],
       summary: "The order as it stood at a moment, folded from its stream (?at=ISO time)",
-      handle: async ({ req }) => {
-        const input = decodeInput(AsOfQuery, req.query);
-        if (Result.isFailure(input)) return input.failure;
+      query: AsOfQuery,
+      strictQuery: true,
+      handle: async ({ req, input }) => {
         const events = await load(req.params.orderId as string | undefined);
-        return Array.isArray(events) ? ok("Order as of the moment.", foldOrderAsOf(events, iso(input.success.at))) : events;
+        return Array.isArray(events) ? ok("Order as of the moment.", foldOrderAsOf(events, iso(input.at))) : events;
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/orders/:orderId/diff",
       guard: "audit.read",
       reads: [],
       summary: "What changed on the order between two moments (?from=&to=), and the events that changed it",
-      handle: async ({ req }) => {
-        const input = decodeInput(DiffQuery, req.query);
-        if (Result.isFailure(input)) return input.failure;
+      query: DiffQuery,
+      strictQuery: true,
+      handle: async ({ req, input }) => {
         const events = await load(req.params.orderId as string | undefined);
         if (!Array.isArray(events)) return events;
-        const [from, to] = [iso(input.success.from), iso(input.success.to)];
+        const [from, to] = [iso(input.from), iso(input.to)];
         const before = foldOrderAsOf(events, from);
         const after = foldOrderAsOf(events, to);
         const between = events.filter(({ event }) => event.metadata.occurredAt > from && event.metadata.occurredAt <= to).map(entry);
@@ -162,8 +154,8 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
         const { asOf: _c, eventsApplied: _d, ...afterOrder } = after;
         return ok("Changes between the two moments.", { from, to, changes: diffJson(beforeOrder, afterOrder), events: between });
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/orders/:orderId/export",
       guard: "audit.read",
@@ -175,6 +167,6 @@ export const auditQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
         const body = events.map((e) => JSON.stringify(entry(e))).join("\n") + "\n";
         return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${String(req.params.orderId)}.jsonl` } };
       },
-    },
+    }),
   ];
 };

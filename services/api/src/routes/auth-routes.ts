@@ -1,31 +1,11 @@
-import { Result, Schema } from "effect";
-import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH, verifyNothing, verifyPassword } from "../auth/passwords.ts";
+import { ChangePasswordRequest, LoginRequest, LogoutRequest } from "@etd/contract/requests";
+import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
-import { UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
-import { requiredEmail, requiredText } from "../http/fields.ts";
-import { decodeInput, fail, ok, withCookies } from "../http/reply.ts";
+import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
+import { fail, ok, withCookies } from "../http/reply.ts";
 import { tokenFromHeader } from "../auth/tokens.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { changeOwnPassword, isAccountChanged } from "../commands/staff-accounts.ts";
-
-/** AUTH-2/3: the sign-in form's rules and messages. */
-export const LoginRequest = Schema.Struct({
-  email: requiredEmail("Email Address is required", "Invalid email address"),
-  password: requiredText("Password is required", MAX_PASSWORD_LENGTH),
-});
-
-/** AUTH-8: the new password's rules and messages. */
-export const ChangePasswordRequest = Schema.Struct({
-  newPassword: Schema.String.check(
-    Schema.makeFilter((s: string) => s.length > 0 || "Please enter your New Password."),
-    Schema.makeFilter((s: string) => s.length === 0 || s.trim().length > 0 || BLANK_PASSWORD),
-    Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "New Password must be at least 6 characters."),
-    Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
-  ).pipe(Schema.annotateKey({ messageMissingKey: "Please enter your New Password." })),
-});
-
-/** Sign-out takes no fields. */
-export const LogoutRequest = Schema.Struct({});
 
 export const INVALID_LOGIN = "Invalid email or password.";
 export const SIGNED_OUT = "You have been signed out.";
@@ -38,16 +18,13 @@ export const SIGNED_OUT = "You have been signed out.";
 const SESSION_COOKIE_PATH = "/";
 
 export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
-  {
+  publicEndpoint({
     method: "post",
     path: "/admin/admin-login",
-    guard: "public",
     summary: "Sign in (AUTH-3): answers the session token as jwtToken and in data.accessToken",
     body: LoginRequest,
-    handle: async ({ req, ip }) => {
-      const input = decodeInput(LoginRequest, req.body);
-      if (Result.isFailure(input)) return input.failure;
-      const email = input.success.email.trim();
+    handle: async ({ input, ip }) => {
+      const email = input.email.trim();
       // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
       // failures from elsewhere only slow the account down (auth/throttle.ts).
       const waitMs = deps.throttle.retryAfterMs(email, ip);
@@ -63,8 +40,8 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
       await slowed;
       const credential = await deps.credentials.findByEmail(email);
       const valid = credential
-        ? await verifyPassword(credential.passwordHash, input.success.password)
-        : await verifyNothing(input.success.password);
+        ? await verifyPassword(credential.passwordHash, input.password)
+        : await verifyNothing(input.password);
       if (!credential || !valid) return fail(401, INVALID_LOGIN);
       deps.throttle.recordSuccess(email, ip);
       const user = { id: credential.staffId, name: credential.name, type: credential.role };
@@ -76,46 +53,42 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
         maxAgeSeconds: deps.tokens.ttlSeconds,
       });
     },
-  },
-  {
+  }),
+  staffEndpoint({
     method: "get",
     path: "/user_info",
     guard: "session.read",
     summary: "The signed-in staff member (AUTH-9)",
     handle: async ({ user }) => {
-      const credential = await deps.credentials.findById(user!.id);
-      return ok("User info.", { ...user!, email: credential?.email });
+      const credential = await deps.credentials.findById(user.id);
+      return ok("User info.", { ...user, email: credential?.email });
     },
-  },
-  {
+  }),
+  staffEndpoint({
     method: "post",
     path: "/admin/change-password",
     guard: "password.change",
     summary: "Change the signed-in member's password; every session of theirs ends (AUTH-8)",
     body: ChangePasswordRequest,
     handle: async (context) => {
-      const input = decodeInput(ChangePasswordRequest, context.req.body);
-      if (Result.isFailure(input)) return input.failure;
-      const changed = await changeOwnPassword(deps, { ...context, user: context.user! }, input.success.newPassword);
+      const changed = await changeOwnPassword(deps, context, context.input.newPassword);
       return isAccountChanged(changed) ? ok("Password has been changed successfully. Please sign in again.") : changed;
     },
-  },
-  {
+  }),
+  staffEndpoint({
     method: "post",
     path: "/admin/logout",
     guard: "session.read",
     summary: "Sign out (not in the spec; ADR 0008): ends this session on the server, for every request and open live stream, and clears the session cookie",
     body: LogoutRequest,
+    // Nothing to send; anything sent is refused like any other bad input, and changes nothing.
     handle: async ({ req, user }) => {
-      // Nothing to send; anything sent is refused like any other bad input, and changes nothing.
-      const input = decodeInput(LogoutRequest, req.body);
-      if (Result.isFailure(input)) return input.failure;
       // The guard has just accepted this header's token, so it verifies; only its id and expiry
       // are read here. Like every command, sign-out takes the session from the header, never a cookie.
       const session = deps.tokens.verify(tokenFromHeader(req.get("authorization")) ?? "");
       if (!session) return fail(401, UNAUTHORIZED);
-      await deps.sessions.revoke({ sessionId: session.sessionId, staffId: user!.id, expiresAt: session.expiresAt });
+      await deps.sessions.revoke({ sessionId: session.sessionId, staffId: user.id, expiresAt: session.expiresAt });
       return withCookies(ok(SIGNED_OUT), { name: SESSION_COOKIE, value: undefined, path: SESSION_COOKIE_PATH, maxAgeSeconds: 0 });
     },
-  },
+  }),
 ];

@@ -1,15 +1,14 @@
-import { Result, Schema } from "effect";
 import type { GlobalPosition } from "@etd/event-store";
+import { isAllowed } from "@etd/contract";
+import { DefencePackDetailsRequest, DefencePackPdfRequest, packTypeOf, toOrderId } from "@etd/contract/requests";
 import { orderStream, type OrderId } from "@etd/events";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { decideOrder, isRefusal, loadStream, orderDecider, type OrderState, type Refusal } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
-import type { Endpoint } from "../http/endpoint.ts";
-import { orderIdField, toOrderId } from "../http/fields.ts";
-import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
+import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { fail, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
-import { isAllowed } from "../auth/permissions.ts";
 import { readAuditTimeline, readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
 import { PdfUnavailable } from "../pdf/pdf-renderer.ts";
 import { storageKey } from "../storage/storage.ts";
@@ -27,19 +26,6 @@ import { storageKey } from "../storage/storage.ts";
  *   Every role may ask; only the roles that may read the audit ("audit.read": Admin, Manager) also
  *   get the order's audit timeline, as `timeline` (issue 9 item 5). The packs never hold it.
  */
-
-const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
-
-export const DefencePackPdfRequest = Schema.Struct({
-  orderId: orderIdField(),
-  defencePackType: Schema.Union([Schema.String, Schema.Number])
-    .check(Schema.makeFilter((v: string | number) => v === 1 || v === 2 || v === "1" || v === "2" || PACK_TYPE_MESSAGE))
-    .pipe(Schema.annotateKey({ messageMissingKey: PACK_TYPE_MESSAGE })),
-});
-
-export const DefencePackDetailsRequest = Schema.Struct({ orderId: orderIdField() });
-
-const packTypeOf = (value: string | number): DefencePackType => (String(value) === "2" ? 2 : 1);
 
 const NOT_CAUGHT_UP = "The order's history is still being brought up to date. Please try again in a moment.";
 
@@ -62,17 +48,15 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
   const isReply = (value: object): value is Reply => "httpStatus" in value;
 
   return [
-    {
+    staffEndpoint({
       method: "post",
       path: "/admin/get-defence-pack-pdf",
       guard: "order.defence-pack",
       summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus the service timeline and comments; never the audit); answers the PDF inline (ORDER-13)",
       body: DefencePackPdfRequest,
       handle: async (context) => {
-        const input = decodeInput(DefencePackPdfRequest, context.req.body);
-        if (Result.isFailure(input)) return input.failure;
-        const orderId = toOrderId(input.success.orderId);
-        const packType = packTypeOf(input.success.defencePackType);
+        const orderId = toOrderId(context.input.orderId);
+        const packType: DefencePackType = packTypeOf(context.input.defencePackType);
         const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
         const refusal = packRefusal(orderId, packType, state);
         if (refusal) return refusalReply(refusal);
@@ -115,8 +99,8 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
           raw: { contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true },
         };
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "post",
       path: "/admin/defence-pack-details",
       guard: "order.defence-pack",
@@ -124,16 +108,14 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
       body: DefencePackDetailsRequest,
       readOnly: true,
       handle: async (context) => {
-        const input = decodeInput(DefencePackDetailsRequest, context.req.body);
-        if (Result.isFailure(input)) return input.failure;
-        const orderId = toOrderId(input.success.orderId);
+        const orderId = toOrderId(context.input.orderId);
         const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
         if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
         const refusal = packRefusal(orderId, 1, state);
         // The audit timeline is in the same read model, so it has reached the stream's head too.
-        const audit = isAllowed(context.user!.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
+        const audit = isAllowed(context.user.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
         return ok("Defence pack details loaded.", {
           ...read.evidence,
           generatedPacks: read.packs,
@@ -142,6 +124,6 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
           ...audit,
         });
       },
-    },
+    }),
   ];
 };

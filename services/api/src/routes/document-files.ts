@@ -4,7 +4,7 @@ import type express from "express";
 import { OrderId } from "@etd/events";
 import { Schema } from "effect";
 import type { ApiDeps } from "../api-deps.ts";
-import { isAllowed } from "../auth/permissions.ts";
+import { isAllowed } from "@etd/contract";
 import { SESSION_COOKIE, readCookie } from "../http/cookies.ts";
 import { authenticate, FORBIDDEN } from "../http/endpoint.ts";
 import { hasGrantFor, publicWaitMs } from "../http/public-access.ts";

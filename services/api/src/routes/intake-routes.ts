@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { decodePlaceOrderRequest, PlaceOrderRequest } from "@etd/write";
-import type { Endpoint } from "../http/endpoint.ts";
+import { serviceEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runOrderCommand } from "../commands/run-command.ts";
@@ -8,22 +8,22 @@ import { replyTo, runOrderCommand } from "../commands/run-command.ts";
 /**
  * Intake: the customer-facing site places a paid order (001 §3's fields, flat, snake_case) with
  * its service token. Placing the same order id twice is refused, so the site may retry safely.
+ * The schema is the write side's (it builds the command from the fields), decoded once here with
+ * its own messages: every field's problem, each prefixed with the field.
  */
 export const intakeEndpoints = (deps: ApiDeps): Endpoint[] => [
-  {
+  serviceEndpoint({
     method: "post",
     path: "/intake/orders",
-    guard: "service",
     summary: "Place a paid order from the customer-facing site (service token)",
     body: PlaceOrderRequest,
+    readInput: (req) =>
+      Result.mapError(decodePlaceOrderRequest(req.body), ({ errors }) =>
+        fail(400, errors[0] ? `${errors[0].field}: ${errors[0].message}` : "The order is not valid.", { errors }),
+      ),
     handle: async (context) => {
-      const decoded = decodePlaceOrderRequest(context.req.body);
-      if (Result.isFailure(decoded)) {
-        const errors = decoded.failure.errors;
-        return fail(400, errors[0] ? `${errors[0].field}: ${errors[0].message}` : "The order is not valid.", { errors });
-      }
-      const ran = await runOrderCommand(deps, context, { type: "PlaceOrder", ...decoded.success }, "order-intake");
+      const ran = await runOrderCommand(deps, context, { type: "PlaceOrder", ...context.input }, "order-intake");
       return replyTo(ran, "Order has been placed successfully");
     },
-  },
+  }),
 ];

@@ -1,12 +1,11 @@
-import { Result, Schema } from "effect";
 import { GATEWAYS_STREAM, staffStream, type StaffId } from "@etd/events";
+import { DownloadHistoryRequest, OrderIdParam, TimelineQuery, toOrderId } from "@etd/contract/requests";
 import { AUDIT_PAGE_MAX, auditTimeline, downloadHistory, orderDetails, type AuditTarget } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import type { Endpoint } from "../http/endpoint.ts";
-import { orderIdField, toOrderId } from "../http/fields.ts";
+import { publicEndpoint, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
-import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
+import { fail, ok, type Reply } from "../http/reply.ts";
 
 /*
  * The order detail reads (ORDER-1..9, PUBLIC-2, CARD-4) from the order_details projection.
@@ -26,15 +25,6 @@ import { decodeInput, fail, ok, type Reply } from "../http/reply.ts";
  */
 
 const orderNotFound = (orderId: string) => fail(404, `Order ${orderId} was not found.`);
-
-const OrderIdParam = Schema.Struct({ orderId: orderIdField("Please enter your order id.") });
-
-export const DownloadHistoryRequest = Schema.Struct({ orderId: orderIdField("Please enter your orderId") });
-
-const digits = (label: string) =>
-  Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^\d{1,9}$/.test(s) || `${label} must be a whole number.`)));
-
-export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digits("after") });
 
 /** The public answer: always these five keys (001 §7). */
 const publicReply = (
@@ -57,10 +47,8 @@ const PUBLIC_NOT_FOUND = "We could not find an order with this Order ID.";
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
 export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
-  const timeline = async (req: { readonly query: unknown }, target: AuditTarget, missing: () => Reply): Promise<Reply> => {
-    const paging = decodeInput(TimelineQuery, req.query);
-    if (Result.isFailure(paging)) return paging.failure;
-    const { limit, after } = paging.success;
+  const timeline = async (paging: typeof TimelineQuery.Type, target: AuditTarget, missing: () => Reply): Promise<Reply> => {
+    const { limit, after } = paging;
     const page = await auditTimeline(deps.readDb.query, target, {
       limit: limit === undefined ? undefined : Math.min(Number(limit), AUDIT_PAGE_MAX),
       after: after === undefined ? undefined : Number(after),
@@ -70,73 +58,76 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
   };
 
   return [
-    {
+    staffEndpoint({
       method: "get",
       path: "/admin/get-orders-details/:orderId",
       guard: "orders.read",
       reads: ["order_details"],
       summary: "One order for the detail page: its fields, Email History, current document, Download History, comments and transaction details (ORDER-1..9)",
-      handle: async ({ req }) => {
-        const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
-        if (Result.isFailure(input)) return input.failure;
-        const orderId = toOrderId(input.success.orderId);
+      params: OrderIdParam,
+      handle: async ({ params }) => {
+        const orderId = toOrderId(params.orderId);
         const details = await orderDetails(deps.readDb.query, orderId);
         return details ? ok("Order details loaded.", details) : orderNotFound(orderId);
       },
-    },
-    {
+    }),
+    publicEndpoint({
       method: "post",
       readOnly: true,
       path: "/front/get-download-history",
-      guard: "public",
       reads: ["order_details"],
       summary: "With the order's grant from track-order: the public download page's downloads of the document, the order's greeting and the current file (PUBLIC-2)",
       body: DownloadHistoryRequest,
-      handle: async ({ req, ip }) => {
-        const input = decodeInput(DownloadHistoryRequest, req.body);
-        if (Result.isFailure(input)) return publicReply(input.failure.httpStatus, input.failure.body.message);
+      // Refusals too have the page's five keys.
+      refusal: (refused) => publicReply(refused.httpStatus, refused.body.message),
+      handle: async ({ req, ip, input }) => {
         const waitMs = publicWaitMs(deps, "history", ip);
         if (waitMs > 0) return publicReply(429, tooManyRequests(waitMs));
-        const orderId = toOrderId(input.success.orderId);
+        const orderId = toOrderId(input.orderId);
         if (!hasGrantFor(deps, req, orderId)) return publicReply(GRANT_REFUSED_STATUS, GRANT_REFUSED);
         const found = await downloadHistory(deps.readDb.query, orderId);
         // Erased since the grant was given.
         if (!found) return publicReply(404, PUBLIC_NOT_FOUND);
         return publicReply(200, found.data.length === 0 ? "No record found" : "Download history loaded.", found);
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/orders/:orderId/timeline",
       guard: "audit.read",
       reads: ["order_details"],
       summary: "An order's audit timeline: one readable line per event, who, when and what changed (CARD-4)",
-      handle: async ({ req }) => {
-        const input = decodeInput(OrderIdParam, { orderId: req.params.orderId });
-        if (Result.isFailure(input)) return input.failure;
-        const orderId = toOrderId(input.success.orderId);
-        return timeline(req, { orderId }, () => orderNotFound(orderId));
+      params: OrderIdParam,
+      query: TimelineQuery,
+      strictQuery: true,
+      handle: async ({ params, input }) => {
+        const orderId = toOrderId(params.orderId);
+        return timeline(input, { orderId }, () => orderNotFound(orderId));
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/staff/:staffId/timeline",
       guard: "audit.read",
       reads: ["order_details"],
       summary: "A team member's audit timeline: added, updated, password changes, removed (CARD-4)",
-      handle: async ({ req }) => {
+      query: TimelineQuery,
+      strictQuery: true,
+      handle: async ({ req, input }) => {
         const staffId = req.params.staffId;
         const missing = () => fail(404, "Team member not found.");
-        return typeof staffId === "string" && isStaffId(staffId) ? timeline(req, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
+        return typeof staffId === "string" && isStaffId(staffId) ? timeline(input, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
       },
-    },
-    {
+    }),
+    staffEndpoint({
       method: "get",
       path: "/audit/gateways/timeline",
       guard: "audit.read",
       reads: ["order_details"],
       summary: "The payment gateways' audit timeline: registrations and selections per domain (CARD-4)",
-      handle: async ({ req }) => timeline(req, { streamId: GATEWAYS_STREAM }, () => ok("Audit timeline loaded.", { lines: [], next: null })),
-    },
+      query: TimelineQuery,
+      strictQuery: true,
+      handle: async ({ input }) => timeline(input, { streamId: GATEWAYS_STREAM }, () => ok("Audit timeline loaded.", { lines: [], next: null })),
+    }),
   ];
 };

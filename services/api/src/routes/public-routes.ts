@@ -1,13 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { Result, Schema } from "effect";
 import type { OrderId } from "@etd/events";
+import { DownloadDocumentRequest, TrackOrderRequest } from "@etd/contract/requests";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runOrderCommand } from "../commands/run-command.ts";
-import type { Endpoint } from "../http/endpoint.ts";
-import { requiredText } from "../http/fields.ts";
+import { publicEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
-import { decodeInput, fail, ok, withCookies } from "../http/reply.ts";
+import { fail, ok, withCookies } from "../http/reply.ts";
 
 /*
  * The traveller's side (PUBLIC-1, PUBLIC-2, DESIGN §6, issue 9 item 4, ADR 0007). A traveller
@@ -22,17 +21,6 @@ import { decodeInput, fail, ok, withCookies } from "../http/reply.ts";
  */
 
 const NOT_FOUND = "We could not find an order with this Order ID and Email ID.";
-
-export const TrackOrderRequest = Schema.Struct({
-  orderId: requiredText("Please enter your orderId", 40),
-  email: requiredText("Please enter your email", 254),
-});
-
-export const DownloadDocumentRequest = Schema.Struct({
-  orderId: requiredText("Please enter your orderId", 40),
-  customername: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(300))),
-  file1: requiredText("The document was not found.", 300),
-});
 
 /** Hashed first, so the comparison takes the same time whatever the lengths. */
 const emailDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest();
@@ -65,19 +53,16 @@ export const describeDevice = (userAgent: string | undefined) => {
 };
 
 export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
-  {
+  publicEndpoint({
     method: "post",
     path: "/front/track-order",
-    guard: "public",
     readOnly: true,
     summary: "Find an order by its id and the application's e-mail (PUBLIC-1); a match gets a 30-minute grant for that order as an HttpOnly cookie",
     body: TrackOrderRequest,
-    handle: async ({ req, ip }) => {
-      const input = decodeInput(TrackOrderRequest, req.body);
-      if (Result.isFailure(input)) return input.failure;
+    handle: async ({ input, ip }) => {
       const rateWaitMs = publicWaitMs(deps, "track", ip);
       if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
-      const orderId = input.success.orderId.trim();
+      const orderId = input.orderId.trim();
       // Guesses are throttled like sign-ins, the order id being the subject: per (order, address)
       // and per address, and slowed per order whatever the address (throttle.ts).
       const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
@@ -87,7 +72,7 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       await deps.trackThrottle.slowDown(orderId);
       const order = await lookUpOrder(deps, orderId);
       const expected = emailDigest(order.email ?? NO_ORDER_EMAIL);
-      const matches = timingSafeEqual(emailDigest(input.success.email), expected) && order.email !== undefined;
+      const matches = timingSafeEqual(emailDigest(input.email), expected) && order.email !== undefined;
       if (!matches) {
         deps.trackThrottle.recordFailure(orderId, ip);
         return fail(404, NOT_FOUND);
@@ -95,22 +80,19 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       deps.trackThrottle.recordSuccess(orderId, ip);
       return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
     },
-  },
-  {
+  }),
+  publicEndpoint({
     method: "post",
     path: "/front/download-passport-doc-pdf",
-    guard: "public",
     summary: "With the order's grant: record a download of the current document and answer its link (PUBLIC-2)",
     body: DownloadDocumentRequest,
-    handle: async ({ req, ip, requestId }) => {
-      const input = decodeInput(DownloadDocumentRequest, req.body);
-      if (Result.isFailure(input)) return input.failure;
+    handle: async ({ req, input, ip, requestId }) => {
       const waitMs = publicWaitMs(deps, "download", ip);
       if (waitMs > 0) return fail(429, tooManyRequests(waitMs));
-      const orderId = input.success.orderId.trim();
+      const orderId = input.orderId.trim();
       if (!hasGrantFor(deps, req, orderId)) return fail(GRANT_REFUSED_STATUS, GRANT_REFUSED);
       // The decider records only the order's current document: any other name is refused.
-      const fileName = input.success.file1.trim();
+      const fileName = input.file1.trim();
       const ran = await runOrderCommand(deps, { user: undefined, requestId, ip }, {
         type: "RecordDownload",
         orderId: orderId as OrderId,
@@ -124,5 +106,5 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       const link = `/uploads/docs/${orderId}/${encodeURIComponent(fileName)}`;
       return ok(reply.body.message, { ...(reply.body.data as object), link });
     },
-  },
+  }),
 ];

@@ -1,7 +1,7 @@
+import { ROLES } from "@etd/contract";
 import { teamMember, teamMembers } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import { ROLES } from "../auth/permissions.ts";
-import type { Endpoint } from "../http/endpoint.ts";
+import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
 
 /*
@@ -15,15 +15,15 @@ const NOT_FOUND = "Team member not found.";
 const isStaffId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
 export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
-  {
+  staffEndpoint({
     method: "get",
     path: "/admin/get-team-member-list",
     guard: "team.manage",
     reads: ["team"],
     summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1)",
     handle: async () => ok("Team members loaded.", await teamMembers(deps.readDb.query)),
-  },
-  {
+  }),
+  staffEndpoint({
     method: "get",
     path: "/admin/team-member-info/:id",
     guard: "team.manage",
@@ -34,13 +34,13 @@ export const teamQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
       const member = isStaffId(id) ? await teamMember(deps.readDb.query, id) : undefined;
       return member ? ok("Team member loaded.", member) : fail(404, NOT_FOUND);
     },
-  },
-  {
+  }),
+  staffEndpoint({
     method: "get",
     path: "/admin/get-team-member-type",
     guard: "team.manage",
     reads: [],
     summary: "The types a team member can have: Admin, Manager, Team, Telecaller, Night Staff (000 §5)",
     handle: async () => ok("Team member types loaded.", ROLES),
-  },
+  }),
 ];

@@ -1,4 +1,4 @@
-import { seededRandom } from "@etd/write";
+import { seededRandom } from "@etd/demo";
 
 /*
  * A reproducible burst of order commands for the crash test (R4): which endpoint, which order,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@etd/infra/test-database";
 import type { Role } from "@etd/events";
-import { generateDemoOrders } from "@etd/write";
+import { generateDemoOrders } from "@etd/demo";
 import { createApp } from "../../src/app.ts";
 import { openRuntime, type Runtime } from "../../src/runtime.ts";
 import { DEMO_STAFF } from "../../src/seed/seed.ts";

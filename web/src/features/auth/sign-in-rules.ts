@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN } from "@etd/contract";
+
 /*
  * The sign-in form's rules (AUTH-2), word for word as 000 §5 gives them. The server checks the
  * same rules with the same messages; checking here too lets the form refuse to submit early.
@@ -10,8 +12,8 @@ export interface SignInValues {
 
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
-// The server's own address rule: something@something.something, no spaces or control characters.
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+// The server's own address rule (the contract's): something@something.something, no spaces or control characters.
+const EMAIL = EMAIL_PATTERN;
 
 export const emailError = (email: string): string | undefined => {
   if (email.trim() === "") return "Email Address is required";

@@ -1,17 +1,13 @@
+import { ORDER_STATUS_LABELS, PROCESSING_MODE_LABELS } from "@etd/contract";
+
 /*
  * Display values of the Order Processed list (ADMIN-7). Its rows carry raw values (the reports
  * read model does not format for lists), so they are formatted here the way every queue shows
- * them (QUEUE-6): DD/MM/YYYY HH:mm:ss in UTC, the status as staff read it.
+ * them (QUEUE-6): DD/MM/YYYY HH:mm:ss in UTC, the status as staff read it (the contract's labels).
  */
 
-const STATUS_LABELS: Readonly<Record<string, string>> = {
-  Awaiting: "Awaiting Customer",
-  AwaitingGovt: "Awaiting Govt",
-  ContactCustomer: "Contact Customer",
-  CustomerCalled: "Customer Called",
-  CompletedRefund: "Completed Refund",
-  ChargeBack: "Chargeback",
-};
+const STATUS_LABELS: Readonly<Record<string, string>> = ORDER_STATUS_LABELS;
+const MODE_LABELS: Readonly<Record<string, string>> = PROCESSING_MODE_LABELS;
 
 /** "AwaitingGovt" → "Awaiting Govt"; a status this app does not know is shown as it came. */
 export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
@@ -31,5 +27,4 @@ export const formatDateTime = (iso: string): string => {
 };
 
 /** 'Regular Processing' reads as 'Standard Processing' (ORDER-4); the modes are standard and priority. */
-export const processingModeLabel = (mode: string): string =>
-  mode === "priority" ? "Priority Processing" : mode === "standard" ? "Standard Processing" : mode;
+export const processingModeLabel = (mode: string): string => MODE_LABELS[mode] ?? mode;

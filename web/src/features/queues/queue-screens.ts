@@ -1,26 +1,13 @@
-import type { Role } from "../../lib/session.ts";
+import { isAllowed, type Action, type QueueKey, type Role } from "@etd/contract";
 
 /*
  * The fourteen queue screens (QUEUE-1) as data: where each lives, which server folder it reads
- * (000 §4 queue keys), its heading, its columns and the bulk actions each role is offered
- * (000 §6). The server checks every permission again; hiding a button is a courtesy.
+ * (000 §4 queue keys, the contract's), its heading, its columns and the bulk actions it offers.
+ * Who is offered an action is the contract's permission matrix (000 §6), the one the server
+ * checks again; hiding a button is a courtesy.
  */
 
-export type QueueKey =
-  | "newOrder"
-  | "priorityOrder"
-  | "pendingOrder"
-  | "completedOrder"
-  | "deletedOrder"
-  | "awaitingOrder"
-  | "awaitingGovtOrder"
-  | "customerCalledOrder"
-  | "allOrder"
-  | "contactCustomerOrder"
-  | "refundOrder"
-  | "futureOrder"
-  | "myOrder"
-  | "chargeBack";
+export type { QueueKey };
 
 /**
  * The column sets of QUEUE-3 and 001 §2:
@@ -35,42 +22,49 @@ export type ColumnSet = "standard" | "intake" | "noTelephone" | "refund" | "assi
 
 export type BulkAction = "assign" | "delete" | "moveToOriginal" | "refunded";
 
+/** The permission each bulk action needs: the endpoint's guard, or for Delete the soft delete's rule. */
+const BULK_PERMISSION: { readonly [A in BulkAction]: Action } = {
+  assign: "order.claim",
+  delete: "order.delete",
+  moveToOriginal: "order.move-to-original",
+  refunded: "order.refunded",
+};
+
 export interface QueueScreen {
   /** Below /admin, e.g. "recent-order". */
   readonly path: string;
   readonly queueKey: QueueKey;
   readonly title: string;
   readonly columns: ColumnSet;
-  /** Bulk actions and the roles offered each (all roles when the list is empty). */
-  readonly actions: Partial<Record<BulkAction, readonly Role[] | "all">>;
-  /** Delete per row in the Action column (000 §6: only Manager and Admin see it). */
-  readonly rowDelete: readonly Role[];
+  /** The bulk actions this screen offers, each to the roles the permission matrix allows it. */
+  readonly actions: readonly BulkAction[];
+  /** Delete per row in the Action column, to the roles the matrix lets delete (000 §6: Manager and Admin). */
+  readonly rowDelete: boolean;
+  /** Where a screen offers Delete to fewer roles than the matrix allows (000 §6: My Orders, Admin only). */
+  readonly deleteOnlyFor?: readonly Role[];
   /** QUEUE-12, ADMIN-7: View is greyed and inert for orders assigned to someone else. */
   readonly viewOnlyOwnOrUnassigned: boolean;
 }
 
-const ADMIN_AND_MANAGER: readonly Role[] = ["Admin", "Manager"];
-const ADMIN: readonly Role[] = ["Admin"];
-
-/** A folder of whole statuses: Delete for Admin and Manager (000 §6 "default tables"). */
+/** A folder of whole statuses: Delete for whoever may delete (000 §6 "default tables"). */
 const statusFolder = (path: string, queueKey: QueueKey, title: string, columns: ColumnSet = "standard"): QueueScreen => ({
   path,
   queueKey,
   title,
   columns,
-  actions: { delete: ADMIN_AND_MANAGER },
-  rowDelete: ADMIN_AND_MANAGER,
+  actions: ["delete"],
+  rowDelete: true,
   viewOnlyOwnOrUnassigned: false,
 });
 
-/** New and Priority: Assign to me for everyone, Delete for Admin and Manager (QUEUE-8, QUEUE-9). */
+/** New and Priority: Assign to me and Delete (QUEUE-8, QUEUE-9). */
 const intakeFolder = (path: string, queueKey: QueueKey, title: string): QueueScreen => ({
   path,
   queueKey,
   title,
   columns: "intake",
-  actions: { assign: "all", delete: ADMIN_AND_MANAGER },
-  rowDelete: ADMIN_AND_MANAGER,
+  actions: ["assign", "delete"],
+  rowDelete: true,
   viewOnlyOwnOrUnassigned: true,
 });
 
@@ -80,7 +74,7 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
   statusFolder("pending-order", "pendingOrder", "Pending Orders"),
   statusFolder("completed-order", "completedOrder", "Completed Orders"),
   // Deleting a deleted order can only be refused, so the Deleted Orders list offers no Delete.
-  { ...statusFolder("deleted-order", "deletedOrder", "Deleted Orders"), actions: {}, rowDelete: [] },
+  { ...statusFolder("deleted-order", "deletedOrder", "Deleted Orders"), actions: [], rowDelete: false },
   statusFolder("awaiting-response", "awaitingOrder", "Awaiting Response"),
   statusFolder("awaiting-govt", "awaitingGovtOrder", "Awaiting Govt"),
   statusFolder("called", "customerCalledOrder", "Customer Called"),
@@ -88,33 +82,36 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
   statusFolder("contact-customer", "contactCustomerOrder", "Contact Customer", "noTelephone"),
   {
     ...statusFolder("refund-order", "refundOrder", "Refund Orders", "refund"),
-    actions: { refunded: "all", delete: ADMIN_AND_MANAGER },
+    actions: ["refunded", "delete"],
     // QUEUE-3: the refund table's Action column is View only.
-    rowDelete: [],
+    rowDelete: false,
   },
   {
     path: "my-order",
     queueKey: "myOrder",
     title: "My Orders",
     columns: "assigned",
-    actions: { moveToOriginal: "all", delete: ADMIN },
-    rowDelete: ADMIN,
+    actions: ["moveToOriginal", "delete"],
+    rowDelete: true,
+    deleteOnlyFor: ["Admin"],
     viewOnlyOwnOrUnassigned: false,
   },
   // 001 §2: the Chargeback list is titled New Order, with My Order's columns.
   { ...statusFolder("chargeback", "chargeBack", "New Order", "assigned"), viewOnlyOwnOrUnassigned: true },
 ];
 
-/** Nobody is offered anything before the session is known. */
-const offered = (roles: readonly Role[] | "all" | undefined, role: Role | undefined): boolean =>
-  role !== undefined && (roles === "all" || (roles !== undefined && roles.includes(role)));
+/** Whether `role` is offered `action` on `screen`; nobody is offered anything before the session is known. */
+const offered = (screen: QueueScreen, action: BulkAction, role: Role | undefined): boolean =>
+  role !== undefined &&
+  isAllowed(role, BULK_PERMISSION[action]) &&
+  (action !== "delete" || screen.deleteOnlyFor === undefined || screen.deleteOnlyFor.includes(role));
 
 /** The bulk actions `role` is offered on `screen`, in the order the toolbar shows them. */
 export const bulkActionsFor = (screen: QueueScreen, role: Role | undefined): BulkAction[] =>
-  (["assign", "moveToOriginal", "refunded", "delete"] as const).filter((action) => offered(screen.actions[action], role));
+  (["assign", "moveToOriginal", "refunded", "delete"] as const).filter((action) => screen.actions.includes(action) && offered(screen, action, role));
 
 /** Whether `role` sees Delete in each row's Action column. */
-export const rowDeleteFor = (screen: QueueScreen, role: Role | undefined): boolean => offered(screen.rowDelete, role);
+export const rowDeleteFor = (screen: QueueScreen, role: Role | undefined): boolean => screen.rowDelete && offered(screen, "delete", role);
 
 /**
  * QUEUE-12: on New, Priority and the Chargeback list an order assigned to someone else cannot be
@@ -123,5 +120,5 @@ export const rowDeleteFor = (screen: QueueScreen, role: Role | undefined): boole
 export const canOpenOrder = (screen: QueueScreen, assigneeId: string | null, viewerId: string | undefined): boolean =>
   !screen.viewOnlyOwnOrUnassigned || assigneeId === null || assigneeId === "" || assigneeId === viewerId;
 
-/** Future Orders (ADMIN-3): Delete Order and per-row Delete for Admin and Manager (001 §6's intended rule). */
-export const futureDeleteFor = (role: Role | undefined): boolean => offered(ADMIN_AND_MANAGER, role);
+/** Future Orders (ADMIN-3): Delete Order and per-row Delete for whoever may delete (001 §6's intended rule). */
+export const futureDeleteFor = (role: Role | undefined): boolean => role !== undefined && isAllowed(role, BULK_PERMISSION.delete);

@@ -1,3 +1,5 @@
+import type { SearchSchemaInput } from "@tanstack/react-router";
+
 /*
  * Page, rows per page and search live in the URL (QUEUE-2), so a list can be bookmarked, shared
  * and reloaded as it stood. The URL is user input: anything that is not a valid value falls back
@@ -41,6 +43,13 @@ const searchOf = (value: unknown): string =>
 
 const monthOf = (value: unknown): string | undefined =>
   typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : undefined;
+
+/**
+ * What a link to a queue gives (a field left out takes its default). The validators below read
+ * the URL, which is user input, so they take every field as unknown.
+ */
+export type QueueSearchInput = Partial<QueueSearch> & SearchSchemaInput;
+export type FutureSearchInput = Partial<FutureSearch> & SearchSchemaInput;
 
 /** A queue's URL search (`?page=2&size=25&search=gmail`), every field defaulted. */
 export const validateQueueSearch = (raw: Record<string, unknown>): QueueSearch => ({

@@ -1,4 +1,5 @@
-import type { Role } from "../../lib/session.ts";
+import type { AppPath } from "../../app/app-path.ts";
+import { isAllowed, ROLES, type Action, type Role } from "@etd/contract";
 import type { FolderCounts } from "./api/get-folder-counts.ts";
 
 /*
@@ -8,15 +9,16 @@ import type { FolderCounts } from "./api/get-folder-counts.ts";
  */
 
 export interface MenuEntry {
-  readonly to: string;
+  /** A path the route tree serves: a menu entry to a missing screen fails the typecheck. */
+  readonly to: AppPath;
   readonly label: string;
   readonly count?: keyof FolderCounts;
   /** Roles that see the entry; all roles when absent. */
   readonly roles?: readonly Role[];
 }
 
-const ADMIN_AND_MANAGER: readonly Role[] = ["Admin", "Manager"];
-const ALL_BUT_TELECALLER: readonly Role[] = ["Admin", "Manager", "Team", "Night Staff"];
+/** The roles the permission matrix allows `action`: an entry shows where its screen's endpoints answer. */
+const allowed = (action: Action): readonly Role[] => ROLES.filter((role) => isAllowed(role, action));
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/awaiting-response", label: "Awaiting Customer", count: "awaitingOrdersCount" },
@@ -25,15 +27,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/contact-customer", label: "Contact Customer", count: "contactCustomerOrdersCount" },
   { to: "/admin/called", label: "Customer Called", count: "customerCalledCount" },
   { to: "/admin/deleted-order", label: "Deleted Order", count: "deletedOrdersCount" },
-  { to: "/admin/order-history", label: "Order History", count: "allOrdersCount", roles: ALL_BUT_TELECALLER },
+  { to: "/admin/order-history", label: "Order History", count: "allOrdersCount", roles: allowed("orders.history") },
   { to: "/admin/refund-order", label: "Refunds", count: "refundOrdersCount" },
   { to: "/admin/chargeback", label: "Chargeback", count: "chargeBack" },
   { to: "/admin/country-order", label: "Country Order List" },
-  { to: "/admin/manage-team", label: "Manage Team", roles: ADMIN_AND_MANAGER },
-  { to: "/admin/processed-order", label: "Order Processed", roles: ["Admin"] },
+  { to: "/admin/manage-team", label: "Manage Team", roles: allowed("team.manage") },
+  { to: "/admin/processed-order", label: "Order Processed", roles: allowed("orders.processed") },
   { to: "/admin/send-invoice", label: "Manage Invoices" },
-  { to: "/admin/gateway-setting", label: "Gateway Setting", roles: ADMIN_AND_MANAGER },
-  { to: "/admin/change-password", label: "Change Password", roles: ADMIN_AND_MANAGER },
+  { to: "/admin/gateway-setting", label: "Gateway Setting", roles: allowed("gateways.manage") },
+  { to: "/admin/change-password", label: "Change Password", roles: allowed("password.change") },
   { to: "/logout", label: "Logout" },
 ];
 

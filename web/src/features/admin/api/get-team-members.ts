@@ -1,18 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { TeamMemberRow } from "@etd/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryRequest } from "../../../lib/read-your-writes.ts";
 
-/** A row of the Team Member List (ADMIN-1); `password` is the server's fixed mask. */
-export interface TeamMember {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly password: string;
-  readonly type: string;
-}
+/** A row of the Team Member List (ADMIN-1), the contract's; `password` is the server's fixed mask. */
+export type TeamMember = TeamMemberRow;
 
 export const teamMembersQuery = () =>
   queryOptions({
     queryKey: [...queryKeys.team, "members"],
-    queryFn: ({ signal }) => apiRequest<readonly TeamMember[] | null>("GET", "/admin/get-team-member-list", { signal }),
+    queryFn: (context) => apiRequest<readonly TeamMember[] | null>("GET", "/admin/get-team-member-list", queryRequest(context)),
   });

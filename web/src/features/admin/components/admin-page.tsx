@@ -53,9 +53,3 @@ export const EmptyRow = ({ columns }: { columns: number }) => (
     </td>
   </tr>
 );
-
-export const Loading = () => (
-  <p className="admin-loading" role="status">
-    Loading…
-  </p>
-);

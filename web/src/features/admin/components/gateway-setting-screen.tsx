@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { queryKeys } from "../../../lib/query-keys.ts";
 import { paymentGatewaysQuery, type PaymentGateway } from "../api/get-payment-gateways.ts";
 import { setPaymentGateway } from "../api/set-payment-gateway.ts";
 import { useValidatedForm } from "../hooks/use-validated-form.ts";
 import { validateGateway } from "../utils/form-rules.ts";
 import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "./admin-page.tsx";
 import { SelectField } from "./form-fields.tsx";
+import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const DOMAINS = [
   { isSecondaryDomain: 0, heading: "Primary Domain", label: "Primary domain gateway" },
@@ -58,7 +58,7 @@ const GatewayDomainForm = ({
     mutationFn: (gatewayId: string) => setPaymentGateway(gatewayId, domain.isSecondaryDomain),
     onSuccess: async (answer) => {
       toast.answer(answer);
-      if (answer.status === 1) await queryClient.invalidateQueries({ queryKey: queryKeys.gateways });
+      if (answer.status === 1) await refetchAfterCommand(queryClient, answer, ["gateways"]);
     },
   });
   return (

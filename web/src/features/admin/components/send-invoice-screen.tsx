@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sendInvoice } from "../api/send-invoice.ts";
 import { useValidatedForm } from "../hooks/use-validated-form.ts";
 import { validateInvoice } from "../utils/form-rules.ts";
@@ -19,7 +19,7 @@ export const SendInvoiceScreen = () => {
       if (answer.status !== 1) return;
       form.reset();
       // The order's detail page lists the mail it was sent (its key shape belongs to that feature).
-      await queryClient.invalidateQueries({ queryKey: queryKeys.order_details });
+      await refetchAfterCommand(queryClient, answer, ["order_details"]);
     },
   });
   return (

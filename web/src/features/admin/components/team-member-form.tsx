@@ -4,7 +4,6 @@ import { useAtomValue } from "jotai";
 import { useCallback } from "react";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { queryKeys } from "../../../lib/query-keys.ts";
 import { sessionAtom } from "../../../lib/session.ts";
 import { addTeamMember } from "../api/add-team-member.ts";
 import { teamMemberTypesQuery } from "../api/get-team-member-types.ts";
@@ -13,6 +12,7 @@ import { useValidatedForm } from "../hooks/use-validated-form.ts";
 import { TEAM_MEMBER_TYPES, validateTeamMember, type TeamMemberValues } from "../utils/form-rules.ts";
 import { RouterLink, rowsOf } from "./admin-page.tsx";
 import { SelectField, TextInputField } from "./form-fields.tsx";
+import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const EMPTY: TeamMemberValues = { name: "", email: "", password: "", type: "" };
 
@@ -40,7 +40,7 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
       toast.answer(answer);
       if (answer.status !== 1) return;
       if (!editing) form.reset();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.team });
+      await refetchAfterCommand(queryClient, answer, ["team"]);
       if (editing) await navigate({ to: "/admin/manage-team" });
     },
   });

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { queryKeys } from "../../../lib/query-keys.ts";
 import { deleteTeamMember } from "../api/delete-team-member.ts";
 import { teamMembersQuery, type TeamMember } from "../api/get-team-members.ts";
 import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
+import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 /** The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, Action. */
 export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string; labelledBy: string }) => {
@@ -22,7 +22,7 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
       toast.answer(result);
       setToDelete(undefined);
       if (result.status !== 1) return;
-      await queryClient.invalidateQueries({ queryKey: queryKeys.team });
+      await refetchAfterCommand(queryClient, result, ["team"]);
       // The form cannot go on editing someone who is gone.
       if (member.id === editingId) await navigate({ to: "/admin/manage-team" });
     },

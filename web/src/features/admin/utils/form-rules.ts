@@ -5,12 +5,12 @@
  * whatever it answers is shown as a toast.
  */
 
+import { EMAIL_PATTERN as EMAIL, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
+
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
-/** The server's e-mail shape (services/api/src/http/fields.ts): something@something.something. */
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-
-export const TEAM_MEMBER_TYPES = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"] as const;
+/** The types a member can have: the contract's roles (000 §5). */
+export const TEAM_MEMBER_TYPES = ROLES;
 
 export interface TeamMemberValues {
   readonly name: string;
@@ -33,7 +33,7 @@ export const validateTeamMember = (values: TeamMemberValues, isEdit: boolean): F
   if (values.password.length === 0) {
     if (!isEdit) errors.password = "Please enter your password.";
   } else if (values.password.length < 6) errors.password = "Password must be at least 6 characters.";
-  else if (values.password.length > 200) errors.password = "Password must be at most 200 characters.";
+  else if (values.password.length > MAX_PASSWORD_LENGTH) errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (!(TEAM_MEMBER_TYPES as readonly string[]).includes(values.type)) errors.type = "Please select type.";
   return errors;
 };
@@ -54,7 +54,7 @@ export interface NewPasswordValues {
 export const validateNewPassword = (values: NewPasswordValues): FieldErrors<NewPasswordValues> => {
   if (values.newPassword.length === 0) return { newPassword: "Please enter your New Password." };
   if (values.newPassword.length < 6) return { newPassword: "New Password must be at least 6 characters." };
-  if (values.newPassword.length > 200) return { newPassword: "New Password must be at most 200 characters." };
+  if (values.newPassword.length > MAX_PASSWORD_LENGTH) return { newPassword: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters.` };
   return {};
 };
 

@@ -1,7 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { useState, type FormEvent } from "react";
-import { Button, FieldError, Form, Input, Label, TextField } from "react-aria-components";
+import { useId, useState, type FormEvent } from "react";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { readStoredSession, sessionAtom, storeSession } from "../../../lib/session.ts";
@@ -54,40 +53,77 @@ export const SignInPage = () => {
           <Logo size={56} title={PRODUCT_TITLE} />
           <h1>{PRODUCT_TITLE}</h1>
         </div>
-        <Form className="form" onSubmit={(event) => void submit(event)} validationBehavior="aria" aria-label="Sign in">
-          <TextField
-            className="field"
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+          <SignInField
+            label="Email ID"
             name="email"
             type="email"
+            placeholder="Your Email Address"
+            autoComplete="username"
             value={values.email}
             onChange={change("email")}
             onBlur={blur("email")}
-            isInvalid={touched.email && errors.email !== undefined}
-            autoComplete="username"
-          >
-            <Label>Email ID</Label>
-            <Input placeholder="Your Email Address" />
-            <FieldError className="field-error">{errors.email}</FieldError>
-          </TextField>
-          <TextField
-            className="field"
+            error={touched.email ? errors.email : undefined}
+          />
+          <SignInField
+            label="Password"
             name="password"
             type="password"
+            placeholder="Password"
+            autoComplete="current-password"
             value={values.password}
             onChange={change("password")}
             onBlur={blur("password")}
-            isInvalid={touched.password && errors.password !== undefined}
-            autoComplete="current-password"
-          >
-            <Label>Password</Label>
-            <Input placeholder="Password" />
-            <FieldError className="field-error">{errors.password}</FieldError>
-          </TextField>
-          <Button type="submit" className="button button-primary button-block" isDisabled={busy}>
+            error={touched.password ? errors.password : undefined}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
             Sign In
-          </Button>
-        </Form>
+          </button>
+        </form>
       </div>
     </main>
+  );
+};
+
+/**
+ * A labelled input with its message under it. Plain HTML, tied together the way react-aria ties
+ * the console's fields (the message describes the input, which is marked invalid), so the first
+ * page a visitor opens does not download the component library (issue 10 item 8).
+ */
+const SignInField = ({
+  label,
+  error,
+  onChange,
+  ...input
+}: {
+  label: string;
+  name: string;
+  type: string;
+  placeholder: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) => {
+  const id = useId();
+  const invalid = error !== undefined;
+  return (
+    <div className="field" data-invalid={invalid || undefined}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...input}
+        id={id}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        data-invalid={invalid || undefined}
+      />
+      {invalid && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 };

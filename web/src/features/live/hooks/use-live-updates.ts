@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
 import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
 
 /*
@@ -41,7 +42,10 @@ export const useLiveUpdates = (token: string | undefined): void => {
       });
       source.addEventListener("change", (event: MessageEvent<string>) => {
         const change = parseLiveChange(event.data);
-        if (change) void queryClient.invalidateQueries({ queryKey: [change.projection] });
+        if (!change) return;
+        // The read model has applied this position: this tab's queries of it need not wait for it.
+        readYourWritesOf(queryClient).applied(change.projection, change.position);
+        void queryClient.invalidateQueries({ queryKey: [change.projection] });
       });
       source.addEventListener("error", () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;

@@ -1,16 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { FutureMonthTile } from "@etd/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { queryRequest } from "../../../lib/read-your-writes.ts";
 
-/** A month tile of the future-orders calendar (ADMIN-3). */
-export interface FutureMonth {
-  /** 1 (January) to 12 (December). */
-  readonly month: number;
-  readonly name: string;
-  /** "2025-04": the process month the tile opens. */
-  readonly processMonth: string;
-  readonly count: number;
-}
+/** A month tile of the future-orders calendar (ADMIN-3), as the contract declares it. */
+export type FutureMonth = FutureMonthTile;
 
 export type FutureMonthsAnswer = { readonly ok: true; readonly months: readonly FutureMonth[] } | { readonly ok: false; readonly message: string };
 
@@ -18,8 +13,8 @@ export type FutureMonthsAnswer = { readonly ok: true; readonly months: readonly 
 export const futureMonthsQuery = () =>
   queryOptions({
     queryKey: [...queryKeys.queue, "future-months"],
-    queryFn: async ({ signal }): Promise<FutureMonthsAnswer> => {
-      const answer = await apiRequest<readonly FutureMonth[] | null>("GET", "/admin/get-future-months", { signal });
+    queryFn: async (context): Promise<FutureMonthsAnswer> => {
+      const answer = await apiRequest<readonly FutureMonth[] | null>("GET", "/admin/get-future-months", queryRequest(context));
       return answer.status === 1 ? { ok: true, months: answer.data ?? [] } : { ok: false, message: answer.message };
     },
   });

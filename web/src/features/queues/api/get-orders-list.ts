@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest, type RequestOptions } from "../../../lib/api-client.ts";
 import type { PageSize } from "../queue-search.ts";
 import type { QueueKey } from "../queue-screens.ts";
 import type { QueuePageAnswer, QueueRow } from "./queue-row.ts";
@@ -19,11 +19,11 @@ export interface OrdersListParams {
  */
 export const getOrdersList = async (
   { queueKey, page, size, userName, processMonth }: OrdersListParams,
-  signal?: AbortSignal,
+  request: Pick<RequestOptions, "signal" | "readAfter"> = {},
 ): Promise<QueuePageAnswer> => {
   const query = new URLSearchParams({ page: String(page), limit: String(size), delay: "1", userName });
   if (processMonth !== undefined) query.set("processMonth", processMonth);
-  const answer = await apiRequest<readonly QueueRow[] | null>("GET", `/admin/get-orders-list/${queueKey}?${query}`, { signal });
+  const answer = await apiRequest<readonly QueueRow[] | null>("GET", `/admin/get-orders-list/${queueKey}?${query}`, request);
   if (answer.status !== 1) return { ok: false, message: answer.message };
   const rows = answer.data ?? [];
   return { ok: true, page: { rows, total: typeof answer.total === "number" ? answer.total : rows.length } };

@@ -4,6 +4,7 @@ import type { PageSize } from "../queue-search.ts";
 import type { QueueKey } from "../queue-screens.ts";
 import { getOrdersList } from "./get-orders-list.ts";
 import { searchOrders } from "./search-orders.ts";
+import { queryRequest } from "../../../lib/read-your-writes.ts";
 
 export interface QueuePageParams {
   readonly page: number;
@@ -23,9 +24,9 @@ export const queuePageQuery = (queueKey: QueueKey, { page, size, search, process
   const searchVal = search.trim();
   return queryOptions({
     queryKey: [...queryKeys.queue, searchVal === "" ? "list" : "search", queueKey, { page, size, searchVal, processMonth }],
-    queryFn: ({ signal }) =>
+    queryFn: (context) =>
       searchVal === ""
-        ? getOrdersList({ queueKey, page, size, userName, processMonth }, signal)
-        : searchOrders({ queueKey, searchVal, page, size, userName, processMonth }, signal),
+        ? getOrdersList({ queueKey, page, size, userName, processMonth }, queryRequest(context))
+        : searchOrders({ queueKey, searchVal, page, size, userName, processMonth }, queryRequest(context)),
   });
 };

@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest, type RequestOptions } from "../../../lib/api-client.ts";
 import { searchWindow, type PageSize } from "../queue-search.ts";
 import type { QueueKey } from "../queue-screens.ts";
 import type { QueuePageAnswer, QueueRow } from "./queue-row.ts";
@@ -18,10 +18,10 @@ export interface SearchOrdersParams {
  */
 export const searchOrders = async (
   { queueKey, searchVal, page, size, userName, processMonth }: SearchOrdersParams,
-  signal?: AbortSignal,
+  request: Pick<RequestOptions, "signal" | "readAfter"> = {},
 ): Promise<QueuePageAnswer> => {
   const body = { ...searchWindow(page, size), searchVal, folderName: queueKey, userName, ...(processMonth ? { processMonth } : {}) };
-  const answer = await apiRequest<readonly QueueRow[] | null>("POST", "/admin/search-order", { body, signal });
+  const answer = await apiRequest<readonly QueueRow[] | null>("POST", "/admin/search-order", { body, ...request });
   if (answer.status !== 1) return { ok: false, message: answer.message };
   const rows = answer.data ?? [];
   return { ok: true, page: { rows, total: typeof answer.total === "number" ? answer.total : rows.length } };

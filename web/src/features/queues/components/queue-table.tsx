@@ -21,6 +21,7 @@ import type { PageSize } from "../queue-search.ts";
 import { Pagination } from "./pagination.tsx";
 import { RowsPerPage } from "./rows-per-page.tsx";
 import { SearchBox } from "./search-box.tsx";
+import "../../../styles/queues.css";
 
 /*
  * The one table every queue shows (QUEUE-2, QUEUE-3, QUEUE-4, ADMIN-3, ADMIN-7): a heading with

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 
 /**
  * Runs one bulk command (QUEUE-8..11) and shows what the server answered: its message as a toast
  * (success or error, as the envelope says: a lost race names who won). Then the lists and counts
  * are read again, so rows leave a list only when the server says they did (no optimistic state;
- * the api client makes the reads wait for the command's position). The mutation stays pending
+ * the reads wait for the command's position). The mutation stays pending
  * until the lists are fresh, so a second press cannot act on rows that are already gone.
  */
 export const useQueueCommand = () => {
@@ -16,11 +16,7 @@ export const useQueueCommand = () => {
     mutationFn: (run: () => Promise<Envelope>) => run(),
     onSuccess: async (answer) => {
       toast.answer(answer);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.queue }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.order_details }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.reports }),
-      ]);
+      await refetchAfterCommand(queryClient, answer, ["queue", "order_details", "reports"]);
     },
     onError: (error) => toast.error(error instanceof Error ? error.message : String(error)),
   });

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Outlet, useRouterState } from "@tanstack/react-router";
+import { Outlet, useRouter, useRouterState, type ToOptions } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
-import { Button, Dialog, Modal, ModalOverlay } from "react-aria-components";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { RouterProvider } from "react-aria-components";
 import { sessionAtom } from "../../../lib/session.ts";
 import { useLiveUpdates } from "../../live/hooks/use-live-updates.ts";
 import { folderCountsQuery } from "../api/get-folder-counts.ts";
@@ -10,10 +10,13 @@ import { useNarrowScreen } from "../hooks/use-narrow-screen.ts";
 import { AppHeader } from "./app-header.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
+/** The drawer's code (react-aria's modal and focus handling) is fetched only on narrow screens. */
+const MenuDrawer = lazy(() => import("./menu-drawer.tsx").then((module) => ({ default: module.MenuDrawer })));
+
 /*
  * The admin shell (SHELL-1..5): side menu, top bar and the current screen. Below 992 px the menu
- * is a modal drawer: focus moves into it, Escape or the close button closes it, and focus returns
- * to the toggle. The counts refetch on every route change and whenever the queue read model moves.
+ * is a modal drawer (menu-drawer.tsx). The counts refetch on every route change and whenever the
+ * queue read model moves.
  */
 export const AdminLayout = () => {
   const session = useAtomValue(sessionAtom);
@@ -23,6 +26,7 @@ export const AdminLayout = () => {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const queryClient = useQueryClient();
+  const router = useRouter();
   const firstRender = useRef(true);
 
   useLiveUpdates(session?.accessToken);
@@ -40,30 +44,25 @@ export const AdminLayout = () => {
   const menu = <SideMenu role={session?.role} counts={counts} onNavigate={() => setDrawerOpen(false)} />;
 
   return (
-    <div className="shell">
-      {narrow ? (
-        <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className="drawer-overlay">
-          <Modal className="drawer">
-            <Dialog aria-label="Menu" className="drawer-dialog">
-              <div className="drawer-head">
-                <span className="drawer-title">Menu</span>
-                <Button className="icon-button" aria-label="Close menu" onPress={() => setDrawerOpen(false)}>
-                  <span aria-hidden="true">×</span>
-                </Button>
-              </div>
+    // react-aria links and menu items (`href`) navigate through the router instead of reloading the page.
+    <RouterProvider navigate={(href) => void router.navigate({ href })} useHref={(href) => router.buildLocation({ to: href } as ToOptions).href}>
+      <div className="shell">
+        {narrow ? (
+          <Suspense fallback={null}>
+            <MenuDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen}>
               {menu}
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
-      ) : (
-        <aside className="sidebar">{menu}</aside>
-      )}
-      <div className="shell-main">
-        <AppHeader name={name} narrow={narrow} menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((open) => !open)} />
-        <main className="content" id="content">
-          <Outlet />
-        </main>
+            </MenuDrawer>
+          </Suspense>
+        ) : (
+          <aside className="sidebar">{menu}</aside>
+        )}
+        <div className="shell-main">
+          <AppHeader name={name} narrow={narrow} menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((open) => !open)} />
+          <main className="content" id="content">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </RouterProvider>
   );
 };

@@ -17,7 +17,7 @@ export const Dashboard = () => {
       <ul className="tiles">
         {DASHBOARD_TILES.map((tile) => (
           <li key={tile.to}>
-            <Link to={tile.to as "/admin"} className="tile">
+            <Link to={tile.to} className="tile">
               <span className="tile-label">{tile.label}</span>
               <span className="tile-count" data-count={tile.count}>
                 {counts ? counts[tile.count] : "–"}

@@ -13,8 +13,7 @@ export const SideMenu = ({ role, counts, onNavigate }: { role: Role | undefined;
     <ul>
       {menuFor(role).map((entry) => (
         <li key={entry.to}>
-          {/* Paths are the spec's; some screens arrive from other features' route factories. */}
-          <Link to={entry.to as "/admin"} className="side-menu-link" activeOptions={{ exact: false }} onClick={onNavigate}>
+          <Link to={entry.to} className="side-menu-link" activeOptions={{ exact: false }} onClick={onNavigate}>
             <span className="side-menu-label">{entry.label}</span>
             {entry.count && <CountBadge value={counts?.[entry.count]} name={entry.count} />}
           </Link>

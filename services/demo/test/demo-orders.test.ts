@@ -1,8 +1,8 @@
 import { Result } from "effect";
+import { decodePlaceOrderRequest, type PlaceOrderInput } from "@etd/write";
 import { describe, expect, it } from "vitest";
-import { generateDemoOrders, FIRST_DEMO_ORDER_ID } from "../../src/intake/demo-orders.ts";
-import { decodePlaceOrderRequest, type PlaceOrderInput } from "../../src/intake/place-order-request.ts";
-import { seededRandom } from "../../src/intake/seeded-random.ts";
+import { generateDemoOrders, FIRST_DEMO_ORDER_ID } from "../src/demo-orders.ts";
+import { seededRandom } from "../src/seeded-random.ts";
 
 const now = new Date("2025-06-15T09:30:00.000Z");
 const today = "2025-06-15";
@@ -38,6 +38,14 @@ describe("demo orders", () => {
     expect(first).toBeLessThan(now.getTime() - 85 * 86_400_000);
     expect(last).toBeLessThanOrEqual(now.getTime());
     expect(last).toBeGreaterThan(now.getTime() - 86_400_000);
+  });
+
+  it("can be created over a shorter span (the demo seeding's 60 days)", () => {
+    const recent = generateDemoOrders({ seed: 2026, count: 200, now, spanDays: 60 }).map((body) => Date.parse(String(body.created_at)));
+    expect(Math.min(...recent)).toBeGreaterThanOrEqual(now.getTime() - 60 * 86_400_000);
+    expect(Math.min(...recent)).toBeLessThan(now.getTime() - 58 * 86_400_000);
+    expect(Math.max(...recent)).toBeLessThanOrEqual(now.getTime());
+    expect(() => generateDemoOrders({ seed: 2026, count: 1, now, spanDays: 0 })).toThrow(RangeError);
   });
 
   it("are the same for the same seed and now, and differ for another seed", () => {

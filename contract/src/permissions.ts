@@ -1,13 +1,13 @@
-import type { Role } from "@etd/events";
+import { ROLES, type Role } from "./vocabulary.ts";
 
 /*
  * The one permission matrix (000 §6, and the issue's decisions where the spec is silent). Every
  * endpoint names one action; the server checks it before anything else runs, so a menu entry
- * hidden in the UI is never the only guard. Rules that depend on the payload (soft delete versus
- * a status move, permanent delete) name their action per request.
+ * hidden in the UI is never the only guard. The web app reads the same matrix to decide what to
+ * offer. Rules that depend on the payload (soft delete versus a status move, permanent delete)
+ * name their action per request.
  */
 
-export const ROLES: readonly Role[] = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"];
 const EVERYONE = ROLES;
 const ADMIN_AND_MANAGER: readonly Role[] = ["Admin", "Manager"];
 
@@ -44,5 +44,4 @@ export const PERMISSIONS = {
 
 export type Action = keyof typeof PERMISSIONS;
 
-export const isAllowed = (role: Role, action: Action): boolean =>
-  (PERMISSIONS[action] as readonly Role[]).includes(role);
+export const isAllowed = (role: Role, action: Action): boolean => (PERMISSIONS[action] as readonly Role[]).includes(role);

@@ -19,7 +19,7 @@ import {
   type NamePool,
   type PhilippineArea,
 } from "./demo-data.ts";
-import type { PlaceOrderRequestBody } from "./place-order-request.ts";
+import type { PlaceOrderRequestBody } from "@etd/write";
 import { seededRandom, type SeededRandom } from "./seeded-random.ts";
 
 /*
@@ -29,8 +29,8 @@ import { seededRandom, type SeededRandom } from "./seeded-random.ts";
  *
  * Deterministic: the same seed and `now` give the same bodies, byte for byte. Order ids run
  * from 100001 upwards and rise with created_at, as a real site's ids do. created_at is spread
- * over the 90 days before `now`; about one order in ten is due 1-120 days after it was made,
- * so the future-orders view has months to show.
+ * over the `spanDays` (default 90) days before `now`; about one order in ten is due 1-120 days
+ * after it was made, so the future-orders view has months to show.
  *
  * E-mail addresses use the reserved example.com/.org/.net domains: demo mail must never reach
  * a real inbox.
@@ -39,8 +39,10 @@ import { seededRandom, type SeededRandom } from "./seeded-random.ts";
 export interface DemoOrderOptions {
   readonly seed: number;
   readonly count: number;
-  /** The demo's "today": orders are created in the 90 days up to it. */
+  /** The demo's "today": orders are created in the `spanDays` days up to it. */
   readonly now: Date;
+  /** How many days before `now` the first order was created (default 90). */
+  readonly spanDays?: number;
 }
 
 export const FIRST_DEMO_ORDER_ID = 100_001;
@@ -48,14 +50,15 @@ export const FIRST_DEMO_ORDER_ID = 100_001;
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 90;
 
-export function generateDemoOrders({ seed, count, now }: DemoOrderOptions): PlaceOrderRequestBody[] {
+export function generateDemoOrders({ seed, count, now, spanDays = SPAN_DAYS }: DemoOrderOptions): PlaceOrderRequestBody[] {
   if (!Number.isInteger(count) || count < 0) {
     throw new RangeError(`count must be a whole number of 0 or more, got ${String(count)}`);
   }
   if (Number.isNaN(now.getTime())) throw new RangeError("now must be a valid date");
+  if (!(spanDays > 0)) throw new RangeError(`spanDays must be more than 0, got ${String(spanDays)}`);
   const random = seededRandom(seed);
   const end = now.getTime();
-  const start = end - SPAN_DAYS * DAY_MS;
+  const start = end - spanDays * DAY_MS;
   return Array.from({ length: count }, (_, i) => {
     // One slot per order, jittered within it: evenly spread, and ids rise with time.
     const at = start + ((i + random.next()) / count) * (end - start);

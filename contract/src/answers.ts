@@ -1,0 +1,169 @@
+import type { LandingDomain, OrderStatus, ProcessingMode, Role } from "./vocabulary.ts";
+
+/*
+ * What the API answers, as the web app reads it. Every answer is the specs' envelope (CROSS-1);
+ * the shapes of `data` below are produced by the read models and the command endpoints, which
+ * declare their results with these types, so a change here fails the typecheck on both sides.
+ */
+
+/** `{status: 1|0, message, data}`; a few answers carry more top-level keys (sign-in's `jwtToken`, list totals). */
+export interface Envelope<T = unknown> {
+  readonly status: 0 | 1;
+  readonly message: string;
+  readonly data: T;
+  readonly [key: string]: unknown;
+}
+
+/** A command's `data`: the global position of its last event, to wait for (read-your-writes). */
+export interface CommandAnswer {
+  readonly position: string | null;
+}
+
+/**
+ * A bulk command's `data` (QUEUE-8..11): which orders changed and, when some were refused
+ * (status 0), which and why. Each order changes on its own, so the changed ones stay changed.
+ */
+export interface BulkChangeAnswer {
+  readonly changed?: readonly string[];
+  readonly refused?: readonly { readonly orderId: string; readonly message: string }[];
+  readonly position?: string | null;
+}
+
+/** The signed-in staff member, as sign-in's `data` and `/user_info` describe them (AUTH-3, AUTH-9). */
+export type StaffUser = {
+  readonly id: string;
+  readonly name: string;
+  /** The role, named `type` as in the spec (000 §3). */
+  readonly type: Role;
+  readonly email?: string | undefined;
+};
+
+/** Sign-in's `data` (ADR 0003): the token and who it belongs to. */
+export type SignedInUser = StaffUser & {
+  readonly accessToken: string;
+  readonly email: string;
+};
+
+/** An order as a queue list shows it: 000 §3's list item, then the 001 §3 list row with display values. */
+export interface QueueListRow {
+  // 000 §3 "Order (list item)", raw values
+  readonly order_id: string;
+  readonly process_status: OrderStatus;
+  readonly first_name: string | null;
+  readonly middle_name: string | null;
+  readonly last_name: string | null;
+  readonly email: string | null;
+  /** With its country code ("+63 9171234567"), as the chat link needs it (QUEUE-13). */
+  readonly phone_number: string | null;
+  /** ISO 8601 UTC. */
+  readonly created_at: string;
+  readonly date_of_departure: string | null;
+  /** Shown as Arrival Date. */
+  readonly date_of_travel: string | null;
+  /** YYYY-MM-DD */
+  readonly refund_date: string | null;
+  /** YYYY-MM-DD */
+  readonly processing_date: string;
+  /** "2025-04": the month a future order is grouped under. */
+  readonly process_month: string;
+  /** The assignee's name; "" when unassigned. */
+  readonly assign_to: string;
+  readonly assign_to_id: string | null;
+  readonly processing_mode: ProcessingMode;
+  readonly landing_domain: LandingDomain;
+  readonly citizenship: string | null;
+  // 001 §3 list row and QUEUE-3/QUEUE-6 display values, formatted for this list
+  readonly id: string;
+  readonly name: string;
+  readonly telephone: string;
+  /** The status as staff read it ("Awaiting Customer"). */
+  readonly status: string;
+  /** Date & Time: DD/MM/YYYY HH:mm:ss (MM-DD-YYYY HH:mm:ss on Priority), UTC. */
+  readonly date: string;
+  readonly arrivalDate: string | null;
+  readonly departureDate: string | null;
+  /** DD-MM-YYYY on the refund list. */
+  readonly refundDate: string | null;
+  /** DD/MM/YYYY (UTC) on every list. */
+  readonly processingDate: string;
+  /** "April 2025". */
+  readonly processMonth: string;
+}
+
+/** A month tile of the future-orders calendar (ADMIN-3). */
+export interface FutureMonthTile {
+  /** 1 (January) to 12 (December): the tiles run Jan to Dec. */
+  readonly month: number;
+  readonly name: string;
+  /** The process month this tile stands for, "2025-04". */
+  readonly processMonth: string;
+  /** Future orders due in that month (New or Priority, unassigned, after today). */
+  readonly count: number;
+}
+
+/** 001 §3 "Country summary row", with the country's name for the Country column (ADMIN-4). */
+export interface CountryOrdersRow {
+  /** The id the customer-facing site sent (an ISO code for the demo data); "" when it sent none. */
+  readonly citizenship_id: string;
+  /** The country's name, as last sent by the site; "Not stated" when it sent neither. */
+  readonly citizenship: string;
+  readonly count: number;
+  readonly standard_count: number;
+  readonly priority_count: number;
+  /** Of `count`, the orders whose processing date is after `today`. */
+  readonly future_count: number;
+}
+
+/** 001 §3 "Processed summary row" (ADMIN-5), with the staff member's id beside the name. */
+export interface ProcessedByRow {
+  readonly processed_by_id: string;
+  /** The staff member's current name. */
+  readonly processed_by: string;
+  readonly count: number;
+}
+
+/** One line of the Order Processed list (ADMIN-7). No personal data: the View link opens the rest. */
+export interface ProcessedOrderRow {
+  readonly order_id: string;
+  readonly processed_by_id: string;
+  readonly processed_by: string;
+  /** When the last document was uploaded, ISO 8601 UTC. */
+  readonly processed_at: string;
+  readonly status: OrderStatus;
+  readonly processing_mode: ProcessingMode;
+  /** YYYY-MM-DD */
+  readonly processing_date: string;
+  readonly citizenship: string;
+  readonly created_at: string;
+}
+
+/** What the Password column shows for every member: not derived from anything. */
+export const PASSWORD_MASK = "******";
+
+/** A row of the Team Member List (ADMIN-1). */
+export interface TeamMemberRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  /** The role, named `type` as in the spec's team member (000 §3). */
+  readonly type: Role;
+  readonly password: typeof PASSWORD_MASK;
+  readonly added_at: string;
+  readonly updated_at: string;
+  /** When a password was last set after the member was added; null if never. */
+  readonly password_changed_at: string | null;
+}
+
+/** One member for the edit form: the password field starts empty (an empty password keeps the current one). */
+export interface TeamMemberInfo extends Omit<TeamMemberRow, "password"> {
+  readonly password: "";
+}
+
+/** One gateway for one customer domain (000 §3, ADMIN-2); `id` is what payment-gateway-setting takes back. */
+export interface PaymentGatewayRow {
+  readonly id: string;
+  readonly gateway_name: string;
+  /** '1' for the domain's active gateway, as the spec writes it. */
+  readonly is_active: "1" | "0";
+  readonly is_secondary_domain: 0 | 1;
+}

@@ -1,0 +1,10 @@
+/*
+ * @etd/contract: what the API and the web app agree on, declared once (ADR 0012). This entry is
+ * plain data and types only, so the web app may import it at run time; the request schemas,
+ * which need Effect Schema, are `@etd/contract/requests` (the web app imports their types only).
+ */
+export * from "./vocabulary.ts";
+export * from "./permissions.ts";
+export * from "./queues.ts";
+export * from "./answers.ts";
+export * from "./rules.ts";

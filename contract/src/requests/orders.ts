@@ -1,0 +1,83 @@
+import { Schema } from "effect";
+import { statusOf } from "../vocabulary.ts";
+import { flag, MAIL_PROVIDER_MESSAGE, MailProviderField, orderIdField, orderIdList, requiredEmail, requiredText } from "./fields.ts";
+
+/*
+ * The order commands of 000 §7 and 001 §7, at the paths the existing client calls. Where the specs
+ * do not show a payload, the choice is recorded in docs/decisions/0003-command-api.md.
+ */
+
+export const ChangeOrderStatusRequest = Schema.Struct({
+  orderId: orderIdList,
+  updatingStatus: Schema.String.check(
+    Schema.makeFilter((s: string) => statusOf(s) !== undefined || "Please choose a valid status."),
+  ).pipe(Schema.annotateKey({ messageMissingKey: "Please choose a valid status." })),
+  permanentDeletedFlag: Schema.optionalKey(Schema.Union([Schema.Boolean, Schema.Literals(["true", "false", 0, 1])])),
+});
+
+/** Whether change-order-status asks for a permanent delete. */
+export const isPermanentDelete = (value: boolean | string | number | undefined): boolean => value === true || value === "true" || value === 1;
+
+export const AssignOrderRequest = Schema.Struct({
+  orderId: orderIdList,
+  /** The client sends the signed-in user's name; the server assigns to the signed-in user whatever it says. */
+  assignto: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number, Schema.Null])),
+});
+
+export const OrderIdsRequest = Schema.Struct({ orderId: orderIdList });
+
+export const AddRemarkRequest = Schema.Struct({
+  orderId: orderIdField(),
+  remark: requiredText("Please enter your remark", 5000),
+  remarkerName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  whatsapp: flag,
+  telephone: flag,
+  statusRefund: flag,
+  voided: flag,
+  chargeBack: flag,
+  reportError: flag,
+});
+
+export const ResendMailRequest = Schema.Struct({
+  orderId: orderIdField(),
+  email: requiredEmail("Please enter your email", "Please enter a valid email."),
+  mailServiceProvider: MailProviderField,
+});
+
+export const SendInvoiceRequest = Schema.Struct({
+  orderId: orderIdField(),
+  email: Schema.optionalKey(requiredEmail("Please enter your email", "Please enter a valid email.")),
+  mailServiceProvider: MailProviderField,
+});
+
+export const TransactionDetailsRequest = Schema.Struct({
+  orderId: orderIdField(),
+  transactionId: requiredText("Please enter your Transaction Id", 200),
+  merchantName: requiredText("Please enter your Merchant Name", 200),
+});
+
+/**
+ * The upload form's text fields (ORDER-3, multipart); the file is `uploadVisaDoc`. An empty
+ * provider means the default, as a form whose select was left alone sends it.
+ */
+export const UploadDocumentFields = Schema.Struct({
+  orderId: Schema.String,
+  email: requiredEmail("Please enter your email", "Please enter a valid email."),
+  mailServiceProvider: Schema.optionalKey(
+    Schema.String.check(Schema.makeFilter((s: string) => /^\s*(aws|sendgrid)?\s*$/i.test(s) || MAIL_PROVIDER_MESSAGE)),
+  ),
+});
+
+const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
+
+/** 001 §7: which chargeback defence pack to render, 1 or 2. */
+export const DefencePackPdfRequest = Schema.Struct({
+  orderId: orderIdField(),
+  defencePackType: Schema.Union([Schema.String, Schema.Number])
+    .check(Schema.makeFilter((v: string | number) => v === 1 || v === 2 || v === "1" || v === "2" || PACK_TYPE_MESSAGE))
+    .pipe(Schema.annotateKey({ messageMissingKey: PACK_TYPE_MESSAGE })),
+});
+
+export const packTypeOf = (value: string | number): 1 | 2 => (String(value) === "2" ? 2 : 1);
+
+export const DefencePackDetailsRequest = Schema.Struct({ orderId: orderIdField() });

@@ -1,0 +1,131 @@
+import { Schema } from "effect";
+import { IsoDate } from "@etd/events";
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../queues.ts";
+import { orderIdField, requiredText } from "./fields.ts";
+
+/*
+ * The reads' parameters: queues (QUEUE-1..7), the future-orders calendar (ADMIN-3), reports
+ * (ADMIN-4, ADMIN-5, ADMIN-7), order details and the audit (CARD-4). Query strings arrive as
+ * strings; numbers are checked as digits and read by the handlers.
+ */
+
+const PAGE_MESSAGE = "Page must be a whole number of 1 or more.";
+const LIMIT_MESSAGE = `Rows per page must be a whole number from 1 to ${MAX_PAGE_SIZE}, or All.`;
+const MONTH_MESSAGE = "Process month must be a month like 2025-04.";
+
+const pageField = Schema.String.check(Schema.makeFilter((s: string) => /^\s*[1-9]\d{0,8}\s*$/.test(s) || PAGE_MESSAGE));
+const limitField = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => /^\s*all\s*$/i.test(s) || (/^\s*\d{1,9}\s*$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_PAGE_SIZE) || LIMIT_MESSAGE,
+  ),
+);
+const monthField = Schema.String.check(Schema.makeFilter((s: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s) || MONTH_MESSAGE));
+
+/** A checked `limit`: a number of rows, or "All"; `fallback` when absent. */
+export const pageSizeOf = (value: string | undefined, fallback: number): number | "All" =>
+  value === undefined ? fallback : /all/i.test(value) ? "All" : Number(value);
+
+export const OrdersListQuery = Schema.Struct({
+  page: Schema.optionalKey(pageField),
+  limit: Schema.optionalKey(limitField),
+  /** 001 §7 calls the page size perPage; `limit` wins when both are sent. */
+  perPage: Schema.optionalKey(limitField),
+  /** Future orders only: one month's table (ADMIN-3). */
+  processMonth: Schema.optionalKey(monthField),
+  /** Sent by the client on every list call; My Orders is the signed-in member's whatever it says. */
+  userName: Schema.optionalKey(Schema.String),
+  delay: Schema.optionalKey(Schema.String),
+});
+
+export const FolderCountQuery = Schema.Struct({ userName: Schema.optionalKey(Schema.String) });
+
+export const FutureMonthsQuery = Schema.Struct({
+  year: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((s: string) => (/^\d{4}$/.test(s) && Number(s) >= 2000 && Number(s) <= 2100) || "Year must be a year like 2025."),
+    ),
+  ),
+});
+
+const rowIndex = (label: string) =>
+  Schema.Union([Schema.Int, Schema.String]).check(
+    Schema.makeFilter(
+      (v: number | string) => (/^\s*\d{1,9}\s*$/.test(String(v)) && Number(v) >= 0) || `${label} must be a whole number of 0 or more.`,
+    ),
+  );
+
+/**
+ * QUEUE-2, QUEUE-5. The search window: `start` is the first row (from 0) and `end` the row after
+ * the last; an `end` not after `start` is read as a count (a client that sends a page size).
+ */
+export const SearchOrderRequest = Schema.Struct({
+  folderName: requiredText("Please choose the folder to search.", 100),
+  /** Numbers too: a phone number or an order id typed into the box may arrive as one. */
+  searchVal: Schema.optionalKey(
+    Schema.Union([
+      Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH, { message: `The search must be at most ${MAX_SEARCH_LENGTH} characters.` })),
+      Schema.Finite,
+      Schema.Null,
+    ]),
+  ),
+  start: Schema.optionalKey(rowIndex("Start")),
+  end: Schema.optionalKey(Schema.Union([rowIndex("End"), Schema.Literals(["All", "all"])])),
+  processMonth: Schema.optionalKey(monthField),
+  userName: Schema.optionalKey(Schema.String),
+});
+
+const isDay = Schema.is(IsoDate);
+
+/** "" and null mean "no date", as the client's empty date inputs send them. */
+export const dayOf = (value: string | null | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+const dayField = (label: string) =>
+  Schema.optionalKey(
+    Schema.Union([Schema.String, Schema.Null]).check(
+      Schema.makeFilter((value: string | null) => dayOf(value) === undefined || isDay(dayOf(value)) || `${label} must be a date like 2025-03-14.`),
+    ),
+  );
+
+const dateRangeFields = { fromDate: dayField("From date"), toDate: dayField("To date") };
+
+/** From after To would silently give nothing; say so instead. */
+const fromNotAfterTo = Schema.makeFilter((range: { readonly fromDate?: string | null; readonly toDate?: string | null }) => {
+  const from = dayOf(range.fromDate);
+  const to = dayOf(range.toDate);
+  return from === undefined || to === undefined || from <= to || { path: ["fromDate"], issue: "From date must not be after To date." };
+});
+
+/** ADMIN-4, ADMIN-5: UTC calendar days, both ends included; an empty, null or missing date leaves that side open. */
+export const DateRangeRequest = Schema.Struct(dateRangeFields).check(fromNotAfterTo);
+
+/** ADMIN-7: the Order Processed list's paging and range (ours: the specs show no call). */
+export const ProcessedOrdersQuery = Schema.Struct({
+  page: Schema.optionalKey(pageField),
+  limit: Schema.optionalKey(limitField),
+  ...dateRangeFields,
+}).check(fromNotAfterTo);
+
+/** `:orderId` in a path. */
+export const OrderIdParam = Schema.Struct({ orderId: orderIdField("Please enter your order id.") });
+
+const digits = (label: string) =>
+  Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^\d{1,9}$/.test(s) || `${label} must be a whole number.`)));
+
+/** An audit timeline's page: `limit` lines after stream position `after`. */
+export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digits("after") });
+
+const Moment = Schema.String.check(
+  Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z."),
+);
+
+/** The order as it stood at `at`. */
+export const AsOfQuery = Schema.Struct({ at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })) });
+
+/** What changed between `from` and `to`. */
+export const DiffQuery = Schema.Struct({
+  from: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
+  to: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
+});

@@ -1,0 +1,45 @@
+import { Schema } from "effect";
+import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../rules.ts";
+import { ROLES, type Role } from "../vocabulary.ts";
+import { requiredEmail, requiredText } from "./fields.ts";
+
+/* Manage Team (ADMIN-1): the forms' rules and messages. */
+
+const TypeField = Schema.String.check(
+  Schema.makeFilter((s: string) => (ROLES as readonly string[]).includes(s) || "Please select type."),
+).pipe(Schema.annotateKey({ messageMissingKey: "Please select type." }));
+
+/** Only after the type field has checked it. */
+export const roleOf = (type: string): Role => type as Role;
+
+const NAME = requiredText("Please enter your name.", 200);
+const EMAIL = requiredEmail("Please enter your email.", "Please enter a valid email.");
+const PASSWORD_RULES = [
+  Schema.makeFilter((s: string) => s.length > 0 || "Please enter your password."),
+  // Sign-in refuses a blank password as missing, so one could be set but never used.
+  Schema.makeFilter((s: string) => s.length === 0 || s.trim().length > 0 || BLANK_PASSWORD),
+  Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "Password must be at least 6 characters."),
+  Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+] as const;
+
+export const AddTeamMemberRequest = Schema.Struct({
+  name: NAME,
+  email: EMAIL,
+  password: Schema.String.check(...PASSWORD_RULES).pipe(Schema.annotateKey({ messageMissingKey: "Please enter your password." })),
+  type: TypeField,
+});
+
+/** The edit form may leave the password empty: the member keeps the one they have. */
+export const UpdateTeamMemberRequest = Schema.Struct({
+  tmId: requiredText("Please choose a team member.", 64),
+  name: NAME,
+  email: EMAIL,
+  password: Schema.optionalKey(Schema.String.check(PASSWORD_RULES[1], PASSWORD_RULES[2], PASSWORD_RULES[3])),
+  type: TypeField,
+});
+
+export const DeleteTeamMemberRequest = Schema.Struct({
+  teamMemberId: Schema.Union([Schema.String, Schema.Int]).pipe(
+    Schema.annotateKey({ messageMissingKey: "Please choose a team member." }),
+  ),
+});

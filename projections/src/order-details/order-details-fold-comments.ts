@@ -1,0 +1,57 @@
+import type { ProjectedEvent } from "../engine/projection.ts";
+import { usEastern } from "./eastern-time.ts";
+import { actorName, type TableFold } from "./order-details-fold-shared.ts";
+
+/* comment_history: one row per remark, dated in the back office's clock (US Eastern); only ever added. */
+
+export type YesNoFlag = "Y" | "N";
+
+export interface CommentRow {
+  readonly remark_id: string;
+  readonly order_id: string;
+  readonly stream_position: number;
+  readonly created_at: string;
+  readonly us_date: string;
+  readonly us_time: string;
+  readonly remark_name: string;
+  readonly remark: string;
+  readonly added_by: string;
+  readonly whatsapp: YesNoFlag;
+  readonly telephone: YesNoFlag;
+  readonly status_refund: YesNoFlag;
+  readonly voided: YesNoFlag;
+  readonly chargeback: YesNoFlag;
+  readonly report_error: YesNoFlag;
+}
+
+const yn = (flag: boolean): YesNoFlag => (flag ? "Y" : "N");
+
+export const foldComments = (): TableFold<CommentRow> => {
+  const comments: CommentRow[] = [];
+
+  const step = ({ event, eventId, streamPosition }: ProjectedEvent) => {
+    if (event.type !== "RemarkAdded") return;
+    const { data } = event;
+    const at = event.metadata.occurredAt;
+    const eastern = usEastern(at);
+    comments.push({
+      remark_id: eventId,
+      order_id: data.orderId,
+      stream_position: Number(streamPosition),
+      created_at: at,
+      us_date: eastern.date,
+      us_time: eastern.time,
+      remark_name: data.remarkerName,
+      remark: data.remark,
+      added_by: actorName(event),
+      whatsapp: yn(data.whatsapp),
+      telephone: yn(data.telephone),
+      status_refund: yn(data.statusRefund),
+      voided: yn(data.voided),
+      chargeback: yn(data.chargeBack),
+      report_error: yn(data.reportError),
+    });
+  };
+
+  return { step, changes: () => comments };
+};

@@ -1,0 +1,60 @@
+import { isErased } from "@etd/events";
+import type { ProjectedEvent } from "../engine/projection.ts";
+import type { TableFold } from "./order-details-fold-shared.ts";
+
+/* download_history: one row per download of the finished document; only ever added. */
+
+export interface DownloadRow {
+  readonly download_id: string;
+  readonly order_id: string;
+  readonly stream_position: number;
+  readonly create_ts: string;
+  /** Personal: blanked on a permanent delete. */
+  readonly ip: string | null;
+  readonly location: string | null;
+  readonly timezone: string | null;
+  readonly browser: string | null;
+  readonly os: string | null;
+  readonly device: string | null;
+  readonly device_type: string | null;
+  readonly file: string;
+}
+
+export const foldDownloads = (): TableFold<DownloadRow> => {
+  const downloads: DownloadRow[] = [];
+
+  const step = ({ event, eventId, streamPosition }: ProjectedEvent) => {
+    switch (event.type) {
+      case "DocumentDownloaded": {
+        const { data } = event;
+        const personal = isErased(data.personal) ? undefined : data.personal;
+        downloads.push({
+          download_id: eventId,
+          order_id: data.orderId,
+          stream_position: Number(streamPosition),
+          create_ts: event.metadata.occurredAt,
+          ip: personal?.ip ?? null,
+          location: personal?.location ?? null,
+          timezone: data.timezone ?? null,
+          browser: data.browser ?? null,
+          os: data.os ?? null,
+          device: data.device ?? null,
+          device_type: data.deviceType ?? null,
+          file: data.fileName,
+        });
+        break;
+      }
+      case "OrderPermanentlyDeleted": {
+        // Browser, device and time stay; where it came from goes. Earlier batches' rows are
+        // blanked by the projection (BatchChanges.erasedOrders).
+        const { orderId } = event.data;
+        for (const [i, download] of downloads.entries()) {
+          if (download.order_id === orderId) downloads[i] = { ...download, ip: null, location: null };
+        }
+        break;
+      }
+    }
+  };
+
+  return { step, changes: () => downloads };
+};

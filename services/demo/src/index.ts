@@ -1,0 +1,7 @@
+/*
+ * Demo fixtures, kept out of the write side: orders as the customer-facing site sends them (the
+ * demo seeding places them through real intake decoding), and the seeded random source they and
+ * the tests' and benchmarks' workloads draw from. Deterministic for a seed.
+ */
+export * from "./demo-orders.ts";
+export { randomFrom, seededRandom, type SeededRandom } from "./seeded-random.ts";

@@ -1,0 +1,133 @@
+import { postgresAvailable } from "@etd/infra/test-database";
+import type { Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, POLL, seriousViolations, startE2eApp, type E2eApp } from "./support/index.ts";
+
+/*
+ * Issue 10 item 9: every queue fits a 1366×768 laptop. With the longest names and e-mail
+ * addresses a customer may plausibly have, the first row's View link is on screen without any
+ * scrolling (neither the page nor the table scrolls sideways), and a long name or address is
+ * still readable in full: wrapped within its cell, never cut off.
+ */
+
+const ready = chromiumAvailable() && (await postgresAvailable());
+
+const EMAIL = "maximiliana.fernandez-castellanos.delavega@correo-electronico-internacional.example.com";
+
+const LONG = {
+  first_name: "Maximiliana Alexandrina",
+  middle_name: "Guadalupe Esperanza",
+  last_name: "Fernández-Castellanos de la Vega y Montenegro",
+  email: EMAIL,
+  confirm_email: EMAIL,
+};
+
+const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The fourteen folders of the side menu and the dashboard, each with its heading. */
+const FOLDERS: readonly { path: string; title: string }[] = [
+  { path: "/admin/recent-order", title: "New Order" },
+  { path: "/admin/priority-order", title: "Priority Order" },
+  { path: "/admin/pending-order", title: "Pending Orders" },
+  { path: "/admin/completed-order", title: "Completed Orders" },
+  { path: "/admin/deleted-order", title: "Deleted Orders" },
+  { path: "/admin/awaiting-response", title: "Awaiting Response" },
+  { path: "/admin/awaiting-govt", title: "Awaiting Govt" },
+  { path: "/admin/called", title: "Customer Called" },
+  { path: "/admin/order-history", title: "Order History" },
+  { path: "/admin/contact-customer", title: "Contact Customer" },
+  { path: "/admin/refund-order", title: "Refund Orders" },
+  { path: "/admin/my-order", title: "My Orders" },
+  { path: "/admin/chargeback", title: "New Order" },
+  // Future Orders: one month's table (ADMIN-3), titled with the month; the month is set in beforeAll.
+  { path: "/admin/future-order?month=", title: "Future Orders: " },
+];
+
+/** Where the first row's View link is, against the window, and how far anything has scrolled. */
+const firstViewLink = (page: Page) =>
+  page.evaluate(() => {
+    const link = document.querySelector<HTMLElement>(".queue-table tbody tr[data-order-id] .queue-view-link")!;
+    const box = link.getBoundingClientRect();
+    const scroller = document.querySelector<HTMLElement>(".queue-table-scroll")!;
+    return {
+      left: box.left,
+      top: box.top,
+      right: box.right,
+      bottom: box.bottom,
+      width: window.innerWidth,
+      height: window.innerHeight,
+      pageScrolled: window.scrollX !== 0 || window.scrollY !== 0,
+      pageOverflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      tableOverflows: scroller.scrollWidth > scroller.clientWidth,
+    };
+  });
+
+/** Every cell showing one of the long values: its full text, and whether any of it is cut off. */
+const longCells = (page: Page, values: readonly string[]) =>
+  page.evaluate((wanted) => {
+    const cells = [...document.querySelectorAll<HTMLElement>(".queue-table tbody td")].filter((cell) => wanted.includes(cell.textContent?.trim() ?? ""));
+    return cells.map((cell) => ({ text: cell.textContent?.trim() ?? "", clipped: cell.scrollWidth > cell.clientWidth }));
+  }, values);
+
+describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
+  let app: E2eApp;
+  let futureMonth = "";
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    const adminToken = await app.login(app.admin);
+    const move = async (orderId: string, updatingStatus: string) => {
+      const answer = await app.api("PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus }, adminToken);
+      expect(answer.body.status, answer.body.message).toBe(1);
+    };
+    // Every folder gets orders whose customers have long names and addresses.
+    const standard = await app.placeOrders(11, () => ({ ...LONG, processing_mode: "standard" }));
+    await app.placeOrders(1, () => ({ ...LONG, processing_mode: "priority" }));
+    const future = dayAfter(45);
+    futureMonth = future.slice(0, 7);
+    await app.placeOrders(1, () => ({ ...LONG, processing_mode: "standard", processing_date: future }));
+    const statuses = ["Pending", "Completed", "Deleted", "Awaiting", "AwaitingGovt", "CustomerCalled", "ContactCustomer", "Refund", "ChargeBack"];
+    for (const [index, status] of statuses.entries()) await move(standard[index]!, status);
+    const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
+    expect(claimed.body.status).toBe(1);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("every folder shows the first row's View link on screen, with no sideways scrolling, long names and addresses in full", async () => {
+    const page = await app.newPage({ width: 1366, height: 768 });
+    await app.openSignedIn(page, app.admin, "/admin");
+    const fullName = `${LONG.first_name} ${LONG.middle_name} ${LONG.last_name}`;
+    for (const folder of FOLDERS) {
+      const path = folder.path.endsWith("month=") ? `${folder.path}${futureMonth}` : folder.path;
+      // Opened as a link would (history push; the router follows popstate), so the page starts unscrolled.
+      await page.evaluate((target) => {
+        history.pushState(history.state, "", target);
+        dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+      }, path);
+      await page.waitForFunction(
+        (title) =>
+          (title.endsWith(": ") ? document.querySelector("main h1")?.textContent?.startsWith(title) : document.querySelector("main h1")?.textContent === title) &&
+          document.querySelector(".queue-table tbody tr[data-order-id]") !== null,
+        POLL,
+        folder.title,
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      const view = await firstViewLink(page);
+      expect(view.left, path).toBeGreaterThanOrEqual(0);
+      expect(view.top, path).toBeGreaterThanOrEqual(0);
+      expect(view.right, path).toBeLessThanOrEqual(view.width);
+      expect(view.bottom, path).toBeLessThanOrEqual(view.height);
+      expect({ page: view.pageOverflows, table: view.tableOverflows, scrolled: view.pageScrolled }, path).toEqual({ page: false, table: false, scrolled: false });
+
+      const cells = await longCells(page, [fullName, LONG.email]);
+      // The refund list has no Name column; every other list shows both.
+      expect(cells.map((cell) => cell.text).sort(), path).toEqual(expect.arrayContaining(path.includes("refund") ? [LONG.email] : [fullName, LONG.email]));
+      expect(cells.filter((cell) => cell.clipped), path).toEqual([]);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
