@@ -1,6 +1,103 @@
 // @ts-check
 import tseslint from "typescript-eslint";
 
+/*
+ * Import boundaries (ADR 0012). The ground floor is pure: `events` (the event catalogue) imports
+ * nothing of ours, `contract` (the wire contract) only the catalogue's words. The event store
+ * (infra/event-store) stands on events; `write` and `projections` on events and the store (the
+ * read models also produce the contract's rows); `api` on top may import anything below it; `web`
+ * stands beside the API and imports only the contract: never server code. Relative paths may not
+ * climb into another workspace either.
+ */
+const RULE = "@typescript-eslint/no-restricted-imports";
+
+/** A relative path into another workspace instead of its package name. */
+const CLIMBS_OUT = {
+  regex: String.raw`^(\.\./)+((events|contract|services|projections|infra|web)(/|$)|(api|write|demo|event-store|testing)/src(/|$))`,
+  message: "Import another workspace by its package name (@etd/…), never by a relative path (ADR 0012).",
+};
+
+/** Every package of ours but the listed ones is refused, with the layer's reason. */
+const onlyOurs = (allowed, why) => ({
+  group: ["@etd/*", ...allowed.flatMap((name) => [`!${name}`, `!${name}/*`])],
+  message: `${why} (ADR 0012).`,
+});
+
+const importBoundaries = () => [
+  {
+    files: ["events/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs([], "The event catalogue imports nothing of ours"), CLIMBS_OUT] }] },
+  },
+  {
+    // The words the web app receives through the contract: no imports at all, so no schema library.
+    files: ["events/src/vocabulary.ts"],
+    rules: { [RULE]: ["error", { patterns: [{ regex: ".", message: "The vocabulary is plain constants: it imports nothing (ADR 0012)." }] }] },
+  },
+  {
+    files: ["contract/src/requests/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events"], "The contract imports only the event catalogue of ours"), CLIMBS_OUT] }] },
+  },
+  {
+    // The contract's entry point is what the web app imports at run time: plain data and types.
+    files: ["contract/src/**/*.ts"],
+    ignores: ["contract/src/requests/**"],
+    rules: {
+      [RULE]: [
+        "error",
+        {
+          patterns: [
+            onlyOurs(["@etd/events"], "The contract imports only the event catalogue of ours"),
+            { regex: "^@etd/events$", allowTypeImports: true, message: "At run time the contract's entry takes only @etd/events/vocabulary: the web app loads it (ADR 0012)." },
+            { group: ["effect", "effect/*"], message: "The contract's entry is plain data (the web bundle must not carry Effect); schemas go in requests/ (ADR 0012)." },
+            CLIMBS_OUT,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["infra/event-store/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events"], "The event store stands on the event catalogue only"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/write/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events", "@etd/event-store"], "The write side imports only the events and the store"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["projections/src/**/*.ts"],
+    rules: {
+      [RULE]: [
+        "error",
+        { patterns: [onlyOurs(["@etd/events", "@etd/event-store", "@etd/contract"], "The read models import only the events, the store and the contract"), CLIMBS_OUT] },
+      ],
+    },
+  },
+  {
+    files: ["services/demo/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events", "@etd/write"], "The demo fixtures import only the events and the write side"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/api/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [{ group: ["@etd/web", "@etd/web/*", "@etd/infra", "@etd/infra/*"], message: "The API stands on the layers below it, never on the web app or test tooling (ADR 0012)." }, CLIMBS_OUT] }] },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    rules: {
+      [RULE]: [
+        "error",
+        {
+          patterns: [
+            onlyOurs(["@etd/contract"], "The web app imports only @etd/contract of ours: never server code"),
+            { group: ["@etd/contract/requests"], allowTypeImports: true, message: "The web app takes the request schemas' types only (`import type`): their values need Effect Schema (ADR 0012)." },
+            { group: ["effect", "effect/*"], message: "The web bundle does not carry Effect (ADR 0012)." },
+            CLIMBS_OUT,
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".turbo/**", "**/*.js"] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -18,6 +115,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-assignment": "off",
     },
   },
+  // The layers (ADR 0012): which workspace's source may import which of ours. Tests, benchmarks and
+  // scripts are not limited (the web app's browser tests start the API).
+  ...importBoundaries(),
   {
     // Tests read JSON answers as a client would: loosely typed.
     files: ["**/test/**/*.ts"],

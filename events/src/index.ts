@@ -16,6 +16,7 @@ export { defineUpcaster, type Upcaster } from "./shared/upcaster.ts";
 export * from "./orders/order-status.ts";
 export * from "./orders/order-application.ts";
 export * from "./orders/order-events.ts";
+export * from "./orders/status-after.ts";
 export { RemarkAddedV1 } from "./orders/order-upcasters.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";

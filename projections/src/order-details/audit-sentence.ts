@@ -1,5 +1,5 @@
 import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
-import { statusLabel } from "@etd/events";
+import { statusAfter, statusLabel } from "@etd/events";
 
 /*
  * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and
@@ -74,7 +74,7 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     case "OrderClaimed": {
       const { data } = event;
       const whom = isSelf(event.metadata.actor, data.assignee.id) ? "themselves" : data.assignee.name;
-      return `assigned the order to ${whom}; ${move(data.from, "Pending")}`;
+      return `assigned the order to ${whom}; ${move(data.from, statusAfter(event)!)}`;
     }
     case "OrderStatusChanged": {
       const { from, to } = event.data;
@@ -88,11 +88,11 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       return `moved the order back to ${statusLabel(to)} Orders${cleared}; ${move(from, to)}`;
     }
     case "OrderRefundRequested":
-      return `asked for a refund, refund date ${event.data.refundDate}; ${move(event.data.from, "Refund")}`;
+      return `asked for a refund, refund date ${event.data.refundDate}; ${move(event.data.from, statusAfter(event)!)}`;
     case "OrderRefunded":
-      return `marked the refund as paid back; ${move("Refund", "CompletedRefund")}`;
+      return `marked the refund as paid back; ${move("Refund", statusAfter(event)!)}`;
     case "OrderChargebackMarked":
-      return `marked the order as a chargeback; ${move(event.data.from, "ChargeBack")}`;
+      return `marked the order as a chargeback; ${move(event.data.from, statusAfter(event)!)}`;
     case "OrderPermanentlyDeleted":
       return "deleted the order permanently: its personal data is erased, its history kept";
     case "RemarkAdded": {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@etd/events";
+import { statusAfter, type OrderStatus } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { TableFold } from "./order-details-fold-shared.ts";
 import { placedDocument, withoutPersonalData, withProcessing, type OrderDocument } from "./order-document.ts";
@@ -87,25 +87,25 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
         break;
       }
       case "OrderClaimed":
-        setStatus(event.data.orderId, "Pending", projected, { assignee_id: event.data.assignee.id, assignee_name: event.data.assignee.name });
+        setStatus(event.data.orderId, statusAfter(event)!, projected, { assignee_id: event.data.assignee.id, assignee_name: event.data.assignee.name });
         break;
       case "OrderStatusChanged":
-        setStatus(event.data.orderId, event.data.to, projected);
+        setStatus(event.data.orderId, statusAfter(event)!, projected);
         break;
       case "OrderMovedToOriginalFolder":
-        setStatus(event.data.orderId, event.data.to, projected, { assignee_id: null, assignee_name: null });
+        setStatus(event.data.orderId, statusAfter(event)!, projected, { assignee_id: null, assignee_name: null });
         break;
       case "OrderRefundRequested":
-        setStatus(event.data.orderId, "Refund", projected, { refund_date: event.data.refundDate });
+        setStatus(event.data.orderId, statusAfter(event)!, projected, { refund_date: event.data.refundDate });
         break;
       case "OrderRefunded":
-        setStatus(event.data.orderId, "CompletedRefund", projected);
+        setStatus(event.data.orderId, statusAfter(event)!, projected);
         break;
       case "OrderChargebackMarked":
-        setStatus(event.data.orderId, "ChargeBack", projected);
+        setStatus(event.data.orderId, statusAfter(event)!, projected);
         break;
       case "OrderPermanentlyDeleted":
-        updateOrder(event.data.orderId, (row) => ({ process_status: "Deleted", document: withoutPersonalData(row.document), erased: true }), projected);
+        updateOrder(event.data.orderId, (row) => ({ process_status: statusAfter(event)!, document: withoutPersonalData(row.document), erased: true }), projected);
         break;
       case "DocumentUploaded":
         updateOrder(

@@ -1,4 +1,4 @@
-import { isErased, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode } from "@etd/events";
+import { isErased, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode, statusAfter } from "@etd/events";
 import { internationalPhone } from "./queue-display.ts";
 
 /*
@@ -90,20 +90,20 @@ export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): Queu
   if (row === undefined) return row;
   switch (event.type) {
     case "OrderClaimed":
-      return { ...row, status: "Pending", assigneeId: event.data.assignee.id, assigneeName: event.data.assignee.name };
+      return { ...row, status: statusAfter(event)!, assigneeId: event.data.assignee.id, assigneeName: event.data.assignee.name };
     case "OrderStatusChanged":
-      return { ...row, status: event.data.to };
+      return { ...row, status: statusAfter(event)! };
     case "OrderMovedToOriginalFolder":
-      return { ...row, status: event.data.to, assigneeId: null, assigneeName: null };
+      return { ...row, status: statusAfter(event)!, assigneeId: null, assigneeName: null };
     case "OrderRefundRequested":
-      return { ...row, status: "Refund", refundDate: event.data.refundDate };
+      return { ...row, status: statusAfter(event)!, refundDate: event.data.refundDate };
     case "OrderRefunded":
-      return { ...row, status: "CompletedRefund" };
+      return { ...row, status: statusAfter(event)! };
     case "OrderChargebackMarked":
-      return { ...row, status: "ChargeBack" };
+      return { ...row, status: statusAfter(event)! };
     case "OrderPermanentlyDeleted":
       // The row stays, Deleted, so every count stays right; the person in it goes.
-      return { ...row, ...PERSONAL_NONE, status: "Deleted", erased: true };
+      return { ...row, ...PERSONAL_NONE, status: statusAfter(event)!, erased: true };
     default:
       return row;
   }

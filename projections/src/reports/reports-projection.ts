@@ -1,5 +1,5 @@
 import type { Query } from "@etd/event-store";
-import type { AnyEvent, OrderStatus, ProcessingMode } from "@etd/events";
+import { statusAfter, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import { monthOf } from "./day-ranges.ts";
 
@@ -150,7 +150,7 @@ const evolve = (order: ReportOrder | undefined, event: AnyEvent): ReportOrder | 
       countryKey: citizenshipId ?? citizenship?.toLowerCase() ?? "",
       processingMode: event.data.processingMode,
       processingDate: event.data.processingDate,
-      status: event.data.processingMode === "priority" ? "Priority" : "New",
+      status: statusAfter(event)!,
       processedById: null,
       processedBy: null,
       processedAt: null,
@@ -159,19 +159,19 @@ const evolve = (order: ReportOrder | undefined, event: AnyEvent): ReportOrder | 
   if (!order) return order;
   switch (event.type) {
     case "OrderClaimed":
-      return { ...order, status: "Pending" };
+      return { ...order, status: statusAfter(event)! };
     case "OrderStatusChanged":
     case "OrderMovedToOriginalFolder":
-      return { ...order, status: event.data.to };
+      return { ...order, status: statusAfter(event)! };
     case "OrderRefundRequested":
-      return { ...order, status: "Refund" };
+      return { ...order, status: statusAfter(event)! };
     case "OrderRefunded":
-      return { ...order, status: "CompletedRefund" };
+      return { ...order, status: statusAfter(event)! };
     case "OrderChargebackMarked":
-      return { ...order, status: "ChargeBack" };
+      return { ...order, status: statusAfter(event)! };
     case "OrderPermanentlyDeleted":
       // Nothing personal is kept here; the order simply stays Deleted.
-      return { ...order, status: "Deleted" };
+      return { ...order, status: statusAfter(event)! };
     case "DocumentUploaded":
       return {
         ...order,

@@ -3,8 +3,9 @@ import type { Endpoint } from "./http/endpoint.ts";
 import { PERMISSIONS } from "@etd/contract";
 
 /*
- * The OpenAPI document, generated from the same endpoint table and request schemas the server
- * decodes with, so the two cannot drift apart. Served at GET /api/openapi.json.
+ * The OpenAPI document, generated from the same endpoint table and request schemas (bodies,
+ * queries, path parameters) the server decodes with, so the two cannot drift apart. Served at
+ * GET /api/openapi.json.
  */
 
 const ENVELOPE = {
@@ -35,6 +36,19 @@ const rehome = (value: unknown): unknown => {
 
 export const openApiDocument = (endpoints: readonly Endpoint[]) => {
   const schemas: Record<string, unknown> = { Envelope: ENVELOPE };
+  /** A declared query or path schema as OpenAPI parameters, one per field. */
+  const parametersOf = (schema: Schema.Top | undefined, where: "query" | "path") => {
+    if (schema === undefined) return [];
+    const document = Schema.toJsonSchemaDocument(schema);
+    Object.assign(schemas, rehome(document.definitions));
+    const root = document.schema as { readonly properties?: Record<string, unknown>; readonly required?: readonly string[] };
+    return Object.entries(root.properties ?? {}).map(([name, fieldSchema]) => ({
+      name,
+      in: where,
+      required: where === "path" || (root.required ?? []).includes(name),
+      schema: rehome(fieldSchema),
+    }));
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     const openApiPath = `/api${endpoint.path}`.replace(/:([A-Za-z]+)/g, "{$1}");
@@ -44,12 +58,14 @@ export const openApiDocument = (endpoints: readonly Endpoint[]) => {
       Object.assign(schemas, rehome(document.definitions));
       requestBody = { required: true, content: { "application/json": { schema: rehome(document.schema) } } };
     }
+    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")];
     const roles = endpoint.guard === "public" || endpoint.guard === "service" ? endpoint.guard : PERMISSIONS[endpoint.guard].join(", ");
     paths[openApiPath] ??= {};
     paths[openApiPath][endpoint.method] = {
       summary: endpoint.summary,
       description: `Allowed: ${roles}.`,
       security: endpoint.guard === "public" ? [] : endpoint.guard === "service" ? [{ serviceToken: [] }] : [{ staffToken: [] }],
+      ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: {
         200: response("Success: status 1"),

@@ -146,5 +146,10 @@ describe.skipIf(!available)("order commands over HTTP", () => {
       expect(Object.keys(answer.body.paths as object)).toContain(path);
     }
     expect(answer.body.paths["/api/admin/add-new-remark"].post.requestBody.content["application/json"].schema.properties).toHaveProperty("remark");
+    // Queries and path parameters are documented from the schemas the server decodes them with.
+    const listParameters = answer.body.paths["/api/admin/get-orders-list/{orderName}"].get.parameters as { name: string; in: string }[];
+    expect(listParameters.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(["query:page", "query:limit", "query:processMonth"]));
+    const detailParameters = answer.body.paths["/api/admin/get-orders-details/{orderId}"].get.parameters as { name: string; in: string; required: boolean }[];
+    expect(detailParameters).toEqual([expect.objectContaining({ name: "orderId", in: "path", required: true })]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type ProcessingMode,
   type StaffRef,
+  statusAfter,
   statusLabel,
 } from "@etd/events";
 import { actorName } from "../shared/acting-staff.ts";
@@ -89,7 +90,7 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
     return {
       exists: true,
       orderId: data.orderId,
-      status: intakeStatusOf(data.processingMode),
+      status: statusAfter(event)!,
       processingMode: data.processingMode,
       landingDomain: data.landingDomain,
       processingDate: data.processingDate,
@@ -110,46 +111,46 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
     case "OrderClaimed":
       return {
         ...state,
-        status: "Pending",
+        status: statusAfter(event)!,
         assignee: { staff: event.data.assignee, at: metadata.occurredAt },
         lastChange: changed(metadata, `assigned it to ${event.data.assignee.name}`),
       };
     case "OrderStatusChanged":
       return {
         ...state,
-        status: event.data.to,
+        status: statusAfter(event)!,
         lastChange: changed(metadata, describeStatusChange(event.data.from, event.data.to)),
       };
     case "OrderMovedToOriginalFolder":
       return {
         ...state,
-        status: event.data.to,
+        status: statusAfter(event)!,
         assignee: undefined,
         lastChange: changed(metadata, `moved it back to ${event.data.to} Orders`),
       };
     case "OrderRefundRequested":
       return {
         ...state,
-        status: "Refund",
+        status: statusAfter(event)!,
         refundDate: event.data.refundDate,
         lastChange: changed(metadata, "asked for a refund"),
       };
     case "OrderRefunded":
       return {
         ...state,
-        status: "CompletedRefund",
+        status: statusAfter(event)!,
         lastChange: changed(metadata, "marked it refunded"),
       };
     case "OrderChargebackMarked":
       return {
         ...state,
-        status: "ChargeBack",
+        status: statusAfter(event)!,
         lastChange: changed(metadata, "marked it as a chargeback"),
       };
     case "OrderPermanentlyDeleted":
       return {
         ...state,
-        status: "Deleted",
+        status: statusAfter(event)!,
         email: undefined,
         permanentlyDeleted: true,
         lastChange: changed(metadata, "deleted it permanently"),

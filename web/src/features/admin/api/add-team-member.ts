@@ -1,3 +1,4 @@
+import type { Body, AddTeamMemberRequest } from "@etd/contract/requests";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export interface TeamMemberInput {
@@ -8,4 +9,4 @@ export interface TeamMemberInput {
 }
 
 /** ADMIN-1: POST /admin/add-team-member; the answer is shown as it came. */
-export const addTeamMember = (input: TeamMemberInput) => apiRequest("POST", "/admin/add-team-member", { body: input });
+export const addTeamMember = (input: TeamMemberInput) => apiRequest("POST", "/admin/add-team-member", { body: input satisfies Body<typeof AddTeamMemberRequest> });

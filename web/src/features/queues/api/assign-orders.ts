@@ -1,3 +1,4 @@
+import type { Body, AssignOrderRequest } from "@etd/contract/requests";
 import { apiRequest } from "../../../lib/api-client.ts";
 import type { OrdersChanged } from "./bulk-answer.ts";
 
@@ -6,4 +7,4 @@ import type { OrdersChanged } from "./bulk-answer.ts";
  * assigns to the signed-in member; a lost race answers 409 naming who won and when.
  */
 export const assignOrders = (orderIds: readonly string[], assignto: string) =>
-  apiRequest<OrdersChanged>("PUT", "/admin/assign-order-status", { body: { orderId: orderIds, assignto } });
+  apiRequest<OrdersChanged>("PUT", "/admin/assign-order-status", { body: { orderId: orderIds, assignto } satisfies Body<typeof AssignOrderRequest> });

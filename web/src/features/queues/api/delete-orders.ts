@@ -1,3 +1,4 @@
+import type { Body, ChangeOrderStatusRequest } from "@etd/contract/requests";
 import { apiRequest } from "../../../lib/api-client.ts";
 import type { OrdersChanged } from "./bulk-answer.ts";
 
@@ -7,6 +8,6 @@ import type { OrdersChanged } from "./bulk-answer.ts";
  */
 export const deleteOrders = (orderIds: readonly string[]) =>
   apiRequest<OrdersChanged>("PUT", "/admin/change-order-status", {
-    body: { orderId: orderIds, updatingStatus: "Deleted", permanentDeletedFlag: false },
+    body: { orderId: orderIds, updatingStatus: "Deleted", permanentDeletedFlag: false } satisfies Body<typeof ChangeOrderStatusRequest>,
   });
 

@@ -1,3 +1,4 @@
+import type { Body, SearchOrderRequest } from "@etd/contract/requests";
 import { apiRequest, type RequestOptions } from "../../../lib/api-client.ts";
 import { searchWindow, type PageSize } from "../queue-search.ts";
 import type { QueueKey } from "../queue-screens.ts";
@@ -20,7 +21,7 @@ export const searchOrders = async (
   { queueKey, searchVal, page, size, userName, processMonth }: SearchOrdersParams,
   request: Pick<RequestOptions, "signal" | "readAfter"> = {},
 ): Promise<QueuePageAnswer> => {
-  const body = { ...searchWindow(page, size), searchVal, folderName: queueKey, userName, ...(processMonth ? { processMonth } : {}) };
+  const body = { ...searchWindow(page, size), searchVal, folderName: queueKey, userName, ...(processMonth ? { processMonth } : {}) } satisfies Body<typeof SearchOrderRequest>;
   const answer = await apiRequest<readonly QueueRow[] | null>("POST", "/admin/search-order", { body, ...request });
   if (answer.status !== 1) return { ok: false, message: answer.message };
   const rows = answer.data ?? [];
