@@ -20,7 +20,7 @@ export const PERMISSIONS = {
   "orders.history": ["Admin", "Manager", "Team", "Night Staff"],
   /** ADMIN-7: Order Processed is Admin only. */
   "orders.processed": ["Admin"],
-  "order.claim": EVERYONE,
+  "order.assign": EVERYONE,
   "order.move-to-original": EVERYONE,
   "order.refunded": EVERYONE,
   "order.change-status": EVERYONE,

@@ -9,7 +9,7 @@ import {
   DocumentUploaded,
   InvoiceSent,
   OrderChargebackMarked,
-  OrderClaimed,
+  OrderAssigned,
   OrderMovedToOriginalFolder,
   OrderPermanentlyDeleted,
   OrderPlaced,
@@ -31,7 +31,7 @@ import {
 /** Every event type a stream category may hold. Adding an event means adding it here. */
 export const ORDER_EVENTS = [
   OrderPlaced,
-  OrderClaimed,
+  OrderAssigned,
   OrderStatusChanged,
   OrderMovedToOriginalFolder,
   OrderRefundRequested,

@@ -1,7 +1,7 @@
 import { Result, Schema } from "effect";
 import { type AnyEvent, definitionOf } from "./catalogue.ts";
 import { EventDecodeError, EventEncodeError } from "./errors.ts";
-import { upcast } from "./upcasting.ts";
+import { currentTypeOf, upcast } from "./upcasting.ts";
 
 export type JsonObject = { readonly [key: string]: unknown };
 
@@ -22,16 +22,17 @@ export interface RawEvent {
 }
 
 /**
- * Reads a stored event: upcasts its data to the current version, then decodes the whole event
- * with the current schema. Unknown keys are dropped, so an additive change by a newer writer
+ * Reads a stored event: maps a renamed type to its current name, upcasts its data to the
+ * current version, then decodes the whole event with the current schema. Unknown keys are dropped, so an additive change by a newer writer
  * does not stop older readers.
  */
 export const decodeEvent = (raw: RawEvent): Result.Result<AnyEvent, EventDecodeError> =>
   Result.flatMap(upcast(raw.type, raw.schemaVersion, raw.data), (data) => {
+    const type = currentTypeOf(raw.type);
     // upcast has already refused unknown types.
-    const definition = definitionOf(raw.type)!;
+    const definition = definitionOf(type)!;
     const decoded = Schema.decodeUnknownResult(definition.schema)(
-      { type: raw.type, data, metadata: raw.metadata },
+      { type, data, metadata: raw.metadata },
       { errors: "all" },
     );
     return Result.isSuccess(decoded)

@@ -23,6 +23,6 @@ export * from "./gateways/gateway-events.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";
-export { UPCASTERS, upcast, missingUpcasters } from "./upcasting.ts";
+export { UPCASTERS, RENAMED_TYPES, currentTypeOf, upcast, missingUpcasters } from "./upcasting.ts";
 export * from "./codec.ts";
 export * from "./errors.ts";

@@ -1,11 +1,17 @@
 import { Result } from "effect";
 import { CATALOGUE, definitionOf } from "./catalogue.ts";
 import { EventDecodeError } from "./errors.ts";
-import { ORDER_UPCASTERS } from "./orders/order-upcasters.ts";
+import { ORDER_RENAMES, ORDER_UPCASTERS } from "./orders/order-upcasters.ts";
 import type { Upcaster } from "./shared/upcaster.ts";
 
 /** Every upcaster of every event type. Staff and gateway events have none yet. */
 export const UPCASTERS: ReadonlyArray<Upcaster> = [...ORDER_UPCASTERS];
+
+/** Every renamed event type, stored name → current name. */
+export const RENAMED_TYPES: ReadonlyMap<string, string> = new Map([...ORDER_RENAMES]);
+
+/** The current name of a stored event type: itself unless the type was renamed since. */
+export const currentTypeOf = (storedType: string): string => RENAMED_TYPES.get(storedType) ?? storedType;
 
 const key = (type: string, fromVersion: number) => `${type}@${fromVersion}`;
 const registry: ReadonlyMap<string, Upcaster> = new Map(
@@ -17,10 +23,11 @@ const registry: ReadonlyMap<string, Upcaster> = new Map(
  * every read path (deciders and projectors alike) through `decodeEvent`.
  */
 export const upcast = (
-  type: string,
+  storedType: string,
   schemaVersion: number,
   data: unknown,
 ): Result.Result<unknown, EventDecodeError> => {
+  const type = currentTypeOf(storedType);
   const definition = definitionOf(type);
   if (definition === undefined) {
     return Result.fail(

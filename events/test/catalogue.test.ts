@@ -22,7 +22,7 @@ import {
 const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> = {
   order: {
     OrderPlaced: 1,
-    OrderClaimed: 1,
+    OrderAssigned: 1,
     OrderStatusChanged: 1,
     OrderMovedToOriginalFolder: 1,
     OrderRefundRequested: 1,

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { decodeEvent, encodeEvent, type AnyEvent, type RawEvent } from "../src/index.ts";
 import { SAMPLES, staffMetadata } from "./samples.ts";
 
-const claimed = (patch: Partial<RawEvent> = {}): RawEvent => ({
-  ...SAMPLES.OrderClaimed,
+const assigned = (patch: Partial<RawEvent> = {}): RawEvent => ({
+  ...SAMPLES.OrderAssigned,
   schemaVersion: 1,
   ...patch,
 });
@@ -18,15 +18,15 @@ const failureOf = (raw: RawEvent) => {
 describe("a stored event that does not fit its schema is refused with a readable message", () => {
   it("names the event, the version, the field and what was expected", () => {
     const failure = failureOf(
-      claimed({ data: { orderId: "12ab", from: "Pending", assignee: { id: "7f3c2a", name: "" } } }),
+      assigned({ data: { orderId: "12ab", from: "Pending", assignee: { id: "7f3c2a", name: "" } } }),
     );
 
     expect(failure._tag).toBe("EventDecodeError");
     expect(failure.reason).toBe("InvalidEvent");
-    expect(failure.eventType).toBe("OrderClaimed");
+    expect(failure.eventType).toBe("OrderAssigned");
     expect(failure.message).toBe(
       [
-        "Invalid OrderClaimed (version 1): an order id is 6 to 20 digits",
+        "Invalid OrderAssigned (version 1): an order id is 6 to 20 digits",
         '  at ["data"]["orderId"]',
         'Expected "New" | "Priority"',
         '  at ["data"]["from"]',
@@ -56,7 +56,7 @@ describe("a stored event that does not fit its schema is refused with a readable
   });
 
   it("refuses an unknown event type", () => {
-    const failure = failureOf({ ...claimed(), type: "OrderShipped" });
+    const failure = failureOf({ ...assigned(), type: "OrderShipped" });
     expect(failure.reason).toBe("UnknownEventType");
     expect(failure.message).toBe('Unknown event type "OrderShipped"');
   });
@@ -64,12 +64,12 @@ describe("a stored event that does not fit its schema is refused with a readable
 
 describe("metadata is required on every event (DESIGN §3)", () => {
   it("refuses an event without metadata", () => {
-    const failure = failureOf(claimed({ metadata: undefined }));
+    const failure = failureOf(assigned({ metadata: undefined }));
     expect(failure.message).toContain('["metadata"]');
   });
 
   it("refuses metadata without an actor, a correlation id or a time", () => {
-    const failure = failureOf(claimed({ metadata: { requestIp: "203.0.113.24" } }));
+    const failure = failureOf(assigned({ metadata: { requestIp: "203.0.113.24" } }));
     expect(failure.message).toContain('Missing key\n  at ["metadata"]["actor"]');
     expect(failure.message).toContain('Missing key\n  at ["metadata"]["correlationId"]');
     expect(failure.message).toContain('Missing key\n  at ["metadata"]["occurredAt"]');
@@ -77,18 +77,18 @@ describe("metadata is required on every event (DESIGN §3)", () => {
 
   it("refuses a staff actor without a role, and a role the spec does not list", () => {
     const { role: _role, ...noRole } = staffMetadata.actor;
-    expect(failureOf(claimed({ metadata: { ...staffMetadata, actor: noRole } })).message).toContain(
+    expect(failureOf(assigned({ metadata: { ...staffMetadata, actor: noRole } })).message).toContain(
       '["metadata"]["actor"]["role"]',
     );
     const intern = { ...staffMetadata.actor, role: "Intern" };
-    expect(failureOf(claimed({ metadata: { ...staffMetadata, actor: intern } })).message).toContain(
+    expect(failureOf(assigned({ metadata: { ...staffMetadata, actor: intern } })).message).toContain(
       '["metadata"]["actor"]["role"]',
     );
   });
 
   it("refuses a time that is not an ISO 8601 UTC timestamp", () => {
     const failure = failureOf(
-      claimed({ metadata: { ...staffMetadata, occurredAt: "14/03/2025 09:26:53" } }),
+      assigned({ metadata: { ...staffMetadata, occurredAt: "14/03/2025 09:26:53" } }),
     );
     expect(failure.message).toContain('["metadata"]["occurredAt"]');
   });
@@ -98,10 +98,10 @@ describe("encodeEvent writes only what the schema says", () => {
   const decoded = (raw: RawEvent): AnyEvent => Result.getOrThrow(decodeEvent(raw));
 
   it("refuses a field the schema does not know, so a typo is not written and lost", () => {
-    const event = decoded(claimed());
+    const event = decoded(assigned());
     const withTypo = { ...event, data: { ...event.data, asignee: "Maria" } } as unknown as AnyEvent;
     expect(() => encodeEvent(withTypo)).toThrow(
-      /^Cannot encode OrderClaimed: .*\n {2}at \["data"\]\["asignee"\]$/,
+      /^Cannot encode OrderAssigned: .*\n {2}at \["data"\]\["asignee"\]$/,
     );
   });
 
@@ -112,7 +112,7 @@ describe("encodeEvent writes only what the schema says", () => {
   });
 
   it("refuses an event whose values break its schema", () => {
-    const event = decoded(claimed());
+    const event = decoded(assigned());
     const bad = { ...event, data: { ...event.data, orderId: "42" } } as unknown as AnyEvent;
     expect(() => encodeEvent(bad)).toThrow("an order id is 6 to 20 digits");
   });
@@ -120,7 +120,7 @@ describe("encodeEvent writes only what the schema says", () => {
 
 describe("union fields say what they accept", () => {
   it("names the actor kinds", () => {
-    const failure = failureOf(claimed({ metadata: { ...staffMetadata, actor: { kind: "robot" } } }));
+    const failure = failureOf(assigned({ metadata: { ...staffMetadata, actor: { kind: "robot" } } }));
     expect(failure.message).toContain(
       'Expected an actor of kind "staff", "system" or "customer"\n  at ["metadata"]["actor"]',
     );

@@ -145,8 +145,8 @@ const placed: StoredSample<"OrderPlaced"> = {
 /** One realistic stored event of every type; the type makes a missing one a compile error. */
 export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
   OrderPlaced: placed,
-  OrderClaimed: {
-    type: "OrderClaimed",
+  OrderAssigned: {
+    type: "OrderAssigned",
     data: { orderId: "100234", from: "Priority", assignee: { id: "7f3c2a", name: "Maria Santos" } },
     metadata: staffMetadata,
   },

@@ -12,7 +12,7 @@ import { decodeEvent, definitionOf, isOrderEvent, statusAfter } from "../src/ind
 describe("statusAfter: the status each order event leads to", () => {
   it("for every sample of every order event type", () => {
     const expected: Record<string, string | undefined> = {
-      OrderClaimed: "Pending",
+      OrderAssigned: "Pending",
       OrderRefundRequested: "Refund",
       OrderRefunded: "CompletedRefund",
       OrderChargebackMarked: "ChargeBack",

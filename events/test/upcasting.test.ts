@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { decodeEvent, missingUpcasters } from "../src/index.ts";
+import { decodeEvent, encodeEvent, missingUpcasters } from "../src/index.ts";
 import { staffMetadata } from "./samples.ts";
 
 /** A remark as the first writers stored it: the spec's add-new-remark payload. */
@@ -82,5 +82,31 @@ describe("the upcaster registry", () => {
   it.each([0, -1, 1.5])("refuses version %s", (schemaVersion) => {
     const result = decodeEvent({ ...remarkV1({}), schemaVersion });
     expect(Result.isFailure(result) && result.failure.reason).toBe("UnsupportedVersion");
+  });
+});
+
+describe("OrderClaimed, stored before the card's word, reads as OrderAssigned", () => {
+  const storedClaim = {
+    type: "OrderClaimed",
+    schemaVersion: 1,
+    data: { orderId: "100234", from: "New", assignee: { id: "7f3c2a", name: "Maria Santos" } },
+    metadata: staffMetadata,
+  };
+
+  it("decodes an event stored as OrderClaimed v1 as the current OrderAssigned, data unchanged", () => {
+    const result = decodeEvent(storedClaim);
+    if (Result.isFailure(result)) expect.fail(result.failure.message);
+    expect(result.success).toEqual({ type: "OrderAssigned", data: storedClaim.data, metadata: staffMetadata });
+  });
+
+  it("writes new assignments under the new name", () => {
+    const result = decodeEvent(storedClaim);
+    if (Result.isFailure(result)) expect.fail(result.failure.message);
+    expect(encodeEvent(result.success).type).toBe("OrderAssigned");
+  });
+
+  it("still refuses an OrderClaimed whose data is not an assignment", () => {
+    const result = decodeEvent({ ...storedClaim, data: { orderId: "100234" } });
+    expect(Result.isFailure(result) && result.failure.message).toContain("OrderClaimed");
   });
 });

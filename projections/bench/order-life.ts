@@ -6,7 +6,7 @@ import { staffMetadata, systemMetadata, type Member, type Roster, type StreamWor
 import { streamDraft, type Budget, type PlannedAppend } from "./stream-draft.ts";
 
 /*
- * One order's life as a busy back office lives it (DESIGN §4): most orders are claimed, remarked
+ * One order's life as a busy back office lives it (DESIGN §4): most orders are assigned, remarked
  * on, moved through the folders, get their document uploaded and mailed and then downloaded;
  * some wait, some are sent back to intake, refunded, charged back, deleted and restored, and a
  * few are permanently deleted (their key destroyed first, as the API does). Every step is a real
@@ -82,7 +82,7 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       reportError: random.chance(0.01),
       today: new Date(clock).toISOString().slice(0, 10) as IsoDate,
     });
-  const move = (member: Member, to: OrderStatus) => by(member, { type: "ChangeOrderStatus", orderId, to, actor: member, permanentDelete: false });
+  const move = (member: Member, to: OrderStatus) => by(member, { type: "ChangeStatus", orderId, to, actor: member, permanentDelete: false });
   const mailed = (purpose: MailPurpose, provider: MailProvider, fileName?: string) => {
     if (random.chance(0.04)) {
       system("mail-reactor", { type: "RecordMailFailure", orderId, purpose, provider, reason: "Throttling: maximum sending rate exceeded", attempt: 1, willRetry: true });
@@ -102,14 +102,14 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       return;
     }
     let agent = roster.pick(WORKERS);
-    by(agent, { type: "ClaimOrder", orderId, assignee: agent, now: new Date(clock).toISOString() }, at(5, 600));
+    by(agent, { type: "AssignOrder", orderId, assignee: agent, now: new Date(clock).toISOString() }, at(5, 600));
     if (random.chance(0.12)) return; // Pending in someone's My Orders
     if (random.chance(0.07)) {
       // Handed back to intake, usually picked up again by someone else.
       by(roster.pick(["Manager"]), { type: "MoveOrderToOriginalFolder", orderId });
       if (random.chance(0.4)) return;
       agent = roster.pick(WORKERS);
-      by(agent, { type: "ClaimOrder", orderId, assignee: agent, now: new Date(clock).toISOString() }, at(5, 600));
+      by(agent, { type: "AssignOrder", orderId, assignee: agent, now: new Date(clock).toISOString() }, at(5, 600));
     }
     const remarks = random.weighted([
       [0, 30],
@@ -152,7 +152,7 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     const provider: MailProvider = random.chance(0.7) ? "AWS" : "Sendgrid";
     const fileName = `etravel-${orderId}.${random.chance(0.9) ? "pdf" : "jpg"}`;
     by(agent, {
-      type: "RecordDocumentUpload",
+      type: "UploadDocument",
       orderId,
       fileName,
       storedPath: `docs/${orderId}/${fileName}`,
@@ -225,7 +225,7 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     const before = order.take();
     if (before) appends.push(before);
     const admin = roster.pick(["Admin"]);
-    erased = order.step({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: admin, permanentDelete: true }, staffMetadata(admin, at(60, 7 * 24 * 60), random));
+    erased = order.step({ type: "ChangeStatus", orderId, to: "Deleted", actor: admin, permanentDelete: true }, staffMetadata(admin, at(60, 7 * 24 * 60), random));
   };
 
   life();

@@ -15,7 +15,7 @@ import { folderCounts, ordersList, QUEUE_KEYS, queueProjection } from "../src/qu
  *
  * The read model is filled by the queue projection's own apply, fed synthetic events in batches
  * (the event store is not the subject here): orders placed over the last 90 days, about 10% due
- * later, and most of the older ones claimed by one of five staff members and moved on.
+ * later, and most of the older ones assigned to one of five staff members and moved on.
  */
 
 const ORDERS = Number(process.env.P3_ORDERS ?? 1_000_000);
@@ -40,7 +40,7 @@ const logged = (event: Omit<AnyEvent, "metadata">, at: Date, streamPosition: num
   };
 };
 
-/** One order's events: placed, and for most older ones a claim and a status move. */
+/** One order's events: placed, and for most older ones an assignment and a status move. */
 const orderEvents = (template: PlaceOrderInput, n: number, now: number): ProjectedEvent[] => {
   const orderId = String(1_000_000 + n);
   const created = new Date(now - ((n * 7919) % (90 * 86_400)) * 1000);
@@ -56,12 +56,12 @@ const orderEvents = (template: PlaceOrderInput, n: number, now: number): Project
   if (future || roll < 30) return [placed];
   const staff = STAFF[n % STAFF.length]!;
   const from = n % 4 === 0 ? "Priority" : "New";
-  const claimedAt = new Date(created.getTime() + 3_600_000);
-  const claimed = logged({ type: "OrderClaimed", data: { orderId, from, assignee: staff } } as never, claimedAt, 2);
+  const assignedAt = new Date(created.getTime() + 3_600_000);
+  const assigned = logged({ type: "OrderAssigned", data: { orderId, from, assignee: staff } } as never, assignedAt, 2);
   const to = STATUSES[roll % STATUSES.length]!;
-  if (to === "Pending") return [placed, claimed];
-  const moved = logged({ type: "OrderStatusChanged", data: { orderId, from: "Pending", to } } as never, new Date(claimedAt.getTime() + 3_600_000), 3);
-  return [placed, claimed, moved];
+  if (to === "Pending") return [placed, assigned];
+  const moved = logged({ type: "OrderStatusChanged", data: { orderId, from: "Pending", to } } as never, new Date(assignedAt.getTime() + 3_600_000), 3);
+  return [placed, assigned, moved];
 };
 
 const p95 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;

@@ -336,15 +336,15 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
   });
 
   describe("live counts between two browser sessions (CARD-3, SHELL-5)", () => {
-    it("a claim made by another staff member changes the New Orders tile in both open pages within a second, without a reload", async () => {
+    it("an assignment made by another staff member changes the New Orders tile in both open pages within a second, without a reload", async () => {
       const [orderId] = await app.placeOrders(1, () => ({ processing_mode: "Regular Processing" }));
       const watcher = await app.addStaff("Team");
-      const claimer = await app.addStaff("Team");
+      const assignee = await app.addStaff("Team");
 
       const first = await app.newPage();
       await app.signIn(first, watcher);
       const second = await app.newPage();
-      await app.openSignedIn(second, claimer);
+      await app.openSignedIn(second, assignee);
 
       const token = await app.login(app.admin);
       const before = (await app.api("GET", "/admin/get-all-folder-count", undefined, token)).body.data.newOrdersCount as number;
@@ -355,8 +355,8 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       // Let both live streams open before the change.
       await new Promise((resolve) => setTimeout(resolve, 500));
 
-      const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: claimer.name }, await app.login(claimer));
-      expect(claimed.body.status).toBe(1);
+      const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: assignee.name }, await app.login(assignee));
+      expect(assigned.body.status).toBe(1);
       const answeredAt = Date.now();
       await Promise.all(
         [first, second].map((page) =>

@@ -6,7 +6,7 @@ import { chromiumAvailable, shownCount, startE2eApp, waitForToast, type E2eApp, 
 /*
  * The queues' bulk actions in a real browser against the real API (QUEUE-8..11, QUEUE-14): the
  * confirmation with the spec's words, the server's message as a toast, and rows leaving a list
- * only because the refetched list no longer has them. Also the lost race of two members claiming
+ * only because the refetched list no longer has them. Also the lost race of two members assigning
  * the same order (QUEUE-9: the loser learns who won, and when).
  */
 
@@ -127,7 +127,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     await app.openSignedIn(page, alice, "/admin/recent-order");
     await settled(page);
     await waitForRow(page, order!);
-    // A Team member may claim, not delete (000 §6).
+    // A Team member may assign, not delete (000 §6).
     expect(await toolbarLabels(page)).toEqual(["Assign to me"]);
     expect(await toolbarButtonDisabled(page, "Assign to me")).toBe(true);
 
@@ -150,7 +150,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     expect(await cellText(page, order!, "Status")).toBe("Pending");
   });
 
-  it("CARD-3: two browser sessions: Bob claims in his browser, and the row leaves Alice's New list within a second, without a reload (the badges: see auth-shell)", async () => {
+  it("CARD-3: two browser sessions: Bob assigns an order to himself in his browser, and the row leaves Alice's New list within a second, without a reload (the badges: see auth-shell)", async () => {
     const [order, other] = await app.placeOrders(2, () => ({ processing_mode: "standard" }));
     await listed(alice, "newOrder", other!);
     const alicePage = await app.newPage();
@@ -178,8 +178,8 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
 
   it("QUEUE-10: Move to Original Folder asks first, clears the assignment and returns the order to New", async () => {
     const [order] = await app.placeOrders(1, () => ({ processing_mode: "priority" }));
-    const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [order!], assignto: bob.name }, await app.login(bob));
-    expect(claimed.body.status).toBe(1);
+    const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [order!], assignto: bob.name }, await app.login(bob));
+    expect(assigned.body.status).toBe(1);
     await listed(bob, "myOrder", order!);
 
     const page = await app.newPage();
@@ -194,7 +194,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     await waitForToast(page, "success", "Order has been moved to new orders successfully");
     await waitForRowGone(page, order!);
 
-    // A priority order goes back to Priority, unassigned: anyone may claim it again.
+    // A priority order goes back to Priority, unassigned: anyone may assign it again.
     await open(page, "/admin/priority-order", "Priority Order");
     await waitForRow(page, order!);
     expect(await cellText(page, order!, "Status")).toBe("Priority");
@@ -281,7 +281,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     expect(await toolbarButtonDisabled(page, "Refunded it")).toBe(true);
   });
 
-  it("QUEUE-9: when two members claim the same order, the loser is told who won and when, and the row leaves", async () => {
+  it("QUEUE-9: when two members assign the same order, the loser is told who won and when, and the row leaves", async () => {
     const [contested] = await app.placeOrders(1, () => ({ processing_mode: "standard" }));
     await listed(bob, "newOrder", contested!);
     const page = await app.newPage();
@@ -292,7 +292,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
     await toolbarButton(page, "Assign to me").click();
     await confirmation(page);
 
-    // Alice claims it while Bob's confirmation is open.
+    // Alice assigns it while Bob's confirmation is open.
     const won = await app.api("PUT", "/admin/assign-order-status", { orderId: [contested!], assignto: alice.name }, await app.login(alice));
     expect(won.body.status).toBe(1);
 

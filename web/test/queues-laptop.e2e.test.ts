@@ -88,8 +88,8 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
     await app.placeOrders(1, () => ({ ...LONG, processing_mode: "standard", processing_date: future }));
     const statuses = ["Pending", "Completed", "Deleted", "Awaiting", "AwaitingGovt", "CustomerCalled", "ContactCustomer", "Refund", "ChargeBack"];
     for (const [index, status] of statuses.entries()) await move(standard[index]!, status);
-    const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
-    expect(claimed.body.status).toBe(1);
+    const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
+    expect(assigned.body.status).toBe(1);
   });
 
   afterAll(async () => {

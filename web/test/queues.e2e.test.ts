@@ -116,8 +116,8 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
     await moveTo([standard[6]!], "ContactCustomer");
     await moveTo([standard[7]!], "Refund");
     await moveTo([standard[8]!], "ChargeBack");
-    const claimed = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
-    expect(claimed.body.status).toBe(1);
+    const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
+    expect(assigned.body.status).toBe(1);
     await countsReach((counts) => counts.allOrdersCount === 14 && counts.myOrdersCount === 1 && counts.chargeBack === 1);
   });
   afterAll(async () => {

@@ -70,19 +70,19 @@ describe("queries through the api client, one QueryClient per tab", () => {
     vi.unstubAllGlobals();
   });
 
-  const claimAnswer: Envelope = { status: 1, message: "Order assigned.", data: { changed: ["300001"], position: "812.2" } };
+  const assignAnswer: Envelope = { status: 1, message: "Order assigned.", data: { changed: ["300001"], position: "812.2" } };
   const lastSent = () => sent.at(-1)!;
 
   it("a tab's command makes that tab's queue queries wait for it; another tab's queries and other read models do not", async () => {
     const tab = new QueryClient();
     const otherTab = new QueryClient();
-    await refetchAfterCommand(tab, claimAnswer, ["queue", "order_details", "reports"]);
+    await refetchAfterCommand(tab, assignAnswer, ["queue", "order_details", "reports"]);
 
     await tab.fetchQuery(queuePageQuery("newOrder", { page: 1, size: 10, search: "" }, "Tessa"));
     expect(lastSent()).toEqual({ path: expect.stringContaining("/api/admin/get-orders-list/newOrder"), readAfter: "812.2" });
     await tab.fetchQuery(queuePageQuery("newOrder", { page: 1, size: 10, search: "smith" }, "Tessa"));
     expect(lastSent()).toEqual({ path: "/api/admin/search-order", readAfter: "812.2" });
-    // The team list reads a read model the claim does not change.
+    // The team list reads a read model the assignment does not change.
     await tab.fetchQuery(teamMembersQuery());
     expect(lastSent()).toEqual({ path: "/api/admin/get-team-member-list", readAfter: null });
 
@@ -92,7 +92,7 @@ describe("queries through the api client, one QueryClient per tab", () => {
 
   it("once the live feed reports the queue read model at the position, the tab's queue queries stop waiting", async () => {
     const tab = new QueryClient();
-    await refetchAfterCommand(tab, claimAnswer, ["queue"]);
+    await refetchAfterCommand(tab, assignAnswer, ["queue"]);
     readYourWritesOf(tab).applied("queue", "812.2");
     await tab.fetchQuery(folderCountsQuery("Tessa"));
     expect(lastSent().readAfter).toBeNull();

@@ -40,12 +40,12 @@ export const OrderPlaced = defineEvent(
 export type OrderPlaced = typeof OrderPlaced.schema.Type;
 
 /** A staff member took an unassigned New or Priority order ("Assign to me"); it is now Pending. */
-export const OrderClaimed = defineEvent(
-  "OrderClaimed",
+export const OrderAssigned = defineEvent(
+  "OrderAssigned",
   1,
   Schema.Struct({ orderId: OrderId, from: IntakeStatus, assignee: StaffRef }),
 );
-export type OrderClaimed = typeof OrderClaimed.schema.Type;
+export type OrderAssigned = typeof OrderAssigned.schema.Type;
 
 /** A staff member moved the order to another status (detail page buttons, delete, undelete). */
 export const OrderStatusChanged = defineEvent(

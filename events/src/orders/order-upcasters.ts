@@ -1,6 +1,14 @@
 import { Schema } from "effect";
 import { defineUpcaster, type Upcaster } from "../shared/upcaster.ts";
-import { RemarkAdded } from "./order-events.ts";
+import { OrderAssigned, RemarkAdded } from "./order-events.ts";
+
+/**
+ * Event types renamed after events were stored under the old name (stored type → current type).
+ * The store keeps what was written; every reader maps the old name on read, before upcasting,
+ * so the version chain of the new name continues the old one's. New appends write the new name.
+ * OrderClaimed became OrderAssigned when the code took the design card's word (ADR 0013).
+ */
+export const ORDER_RENAMES: ReadonlyMap<string, string> = new Map([["OrderClaimed", OrderAssigned.type]]);
 
 /**
  * RemarkAdded version 1, as the first writers stored it: the add-new-remark payload of the

@@ -11,7 +11,7 @@ export const statusAfter = (event: OrderEvent): OrderStatus | undefined => {
   switch (event.type) {
     case "OrderPlaced":
       return event.data.processingMode === "priority" ? "Priority" : "New";
-    case "OrderClaimed":
+    case "OrderAssigned":
       return "Pending";
     case "OrderStatusChanged":
     case "OrderMovedToOriginalFolder":

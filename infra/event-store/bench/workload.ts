@@ -36,21 +36,21 @@ const STAFF = [
 ];
 
 /**
- * An OrderClaimed as the API would append it: ~500 bytes of data and metadata JSON together.
+ * An OrderAssigned as the API would append it: ~500 bytes of data and metadata JSON together.
  * A fresh event id and timestamps per call, so every contender does the same client work.
  */
-export const orderClaimed = (orderId: string, n: number): NewEvent => {
+export const orderAssigned = (orderId: string, n: number): NewEvent => {
   const staff = STAFF[n % STAFF.length]!;
   const now = new Date().toISOString();
   return {
     eventId: randomUUID(),
-    type: "OrderClaimed",
+    type: "OrderAssigned",
     schemaVersion: 1,
     data: {
       orderId,
       from: n % 2 === 0 ? "Priority" : "New",
       assignee: { id: staff.id, name: staff.name },
-      claimedAt: now,
+      assignedAt: now,
     },
     metadata: {
       actor: { kind: "staff", id: staff.id, name: staff.name, role: staff.role },
@@ -65,7 +65,7 @@ export const orderClaimed = (orderId: string, n: number): NewEvent => {
 
 /** Bytes of data plus metadata as JSON, for the report. */
 export const payloadBytes = (): number => {
-  const event = orderClaimed("100234", 0);
+  const event = orderAssigned("100234", 0);
   return Buffer.byteLength(JSON.stringify(event.data)) + Buffer.byteLength(JSON.stringify(event.metadata));
 };
 
@@ -90,7 +90,7 @@ export const runLoad = async (append: AppendOne, options: LoadOptions): Promise<
     let streamId = `order-${nextOrder++}`;
     let version = 0n;
     while (!stop) {
-      const event = orderClaimed(streamId.slice("order-".length), Number(version));
+      const event = orderAssigned(streamId.slice("order-".length), Number(version));
       const began = performance.now();
       const next = await append(streamId, version, event);
       const ended = performance.now();

@@ -77,17 +77,17 @@ export const eventStoreContract = (name: string, harness: () => ContractHarness)
     it("appends to a new stream and reads it back in order", async () => {
       const stream = newStream();
       const placed = event("OrderPlaced", { orderId: "100234" });
-      const claimed = event("OrderClaimed", { by: "Maria" });
-      const result = await store.append(stream, [placed, claimed], { expectedVersion: "no_stream" });
+      const assigned = event("OrderAssigned", { by: "Maria" });
+      const result = await store.append(stream, [placed, assigned], { expectedVersion: "no_stream" });
       expect(result).toMatchObject({ nextVersion: 2n, duplicate: false });
 
       const read = await store.readStream(stream);
       expect(read.map((e) => [e.type, e.streamPosition, e.eventId])).toEqual([
         ["OrderPlaced", 1n, placed.eventId],
-        ["OrderClaimed", 2n, claimed.eventId],
+        ["OrderAssigned", 2n, assigned.eventId],
       ]);
       expect(read[0]!.data).toEqual({ orderId: "100234" });
-      expect(read[1]!.metadata).toEqual(claimed.metadata);
+      expect(read[1]!.metadata).toEqual(assigned.metadata);
       expect(read[0]!.schemaVersion).toBe(1);
       expect(read[0]!.recordedAt).toBeInstanceOf(Date);
       expect(comparePositions(read[0]!.position, read[1]!.position)).toBe(-1);
@@ -148,18 +148,18 @@ export const eventStoreContract = (name: string, harness: () => ContractHarness)
     it("treats a retried one-event append as a no-op, at the version it named or at any", async () => {
       const stream = newStream();
       await store.append(stream, [event("OrderPlaced")], { expectedVersion: "no_stream" });
-      const claim = event("OrderClaimed");
-      const first = await store.append(stream, [claim], { expectedVersion: 1n });
-      expect(await store.append(stream, [claim], { expectedVersion: 1n })).toEqual({ ...first, duplicate: true });
-      expect(await store.append(stream, [claim], { expectedVersion: "any" })).toEqual({ ...first, duplicate: true });
-      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed"]);
+      const assign = event("OrderAssigned");
+      const first = await store.append(stream, [assign], { expectedVersion: 1n });
+      expect(await store.append(stream, [assign], { expectedVersion: 1n })).toEqual({ ...first, duplicate: true });
+      expect(await store.append(stream, [assign], { expectedVersion: "any" })).toEqual({ ...first, duplicate: true });
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(["OrderPlaced", "OrderAssigned"]);
     });
 
     it("lets exactly one of many racing writers at the same version win", async () => {
       const stream = newStream();
       await store.append(stream, [event("OrderPlaced")], { expectedVersion: "no_stream" });
       const attempts = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => store.append(stream, [event("OrderClaimed", { i })], { expectedVersion: 1n })),
+        Array.from({ length: 20 }, (_, i) => store.append(stream, [event("OrderAssigned", { i })], { expectedVersion: 1n })),
       );
       const won = attempts.filter((a) => a.status === "fulfilled");
       const lost = attempts.filter((a) => a.status === "rejected");

@@ -163,7 +163,7 @@ export const personalDataSuite = (name: string, harness: () => PersonalDataHarne
 
     it("passes events without personal data, and the erased marker, through untouched", async () => {
       const stream = newStream();
-      const plain = event("OrderClaimed", { by: "s1", note: "no personal field" });
+      const plain = event("OrderAssigned", { by: "s1", note: "no personal field" });
       const marker = event("OrderPlaced", { orderId: "100235", personal: { erased: true } });
       await store.append(stream, [plain, marker], { expectedVersion: "no_stream" });
 
@@ -177,7 +177,7 @@ export const personalDataSuite = (name: string, harness: () => PersonalDataHarne
       const traveller = aTraveller();
       const head = await store.headPosition();
       await store.append(stream, [placed(traveller)], { expectedVersion: "no_stream" });
-      await store.append(stream, [event("OrderClaimed", { by: "s1" })], { expectedVersion: 1n });
+      await store.append(stream, [event("OrderAssigned", { by: "s1" })], { expectedVersion: 1n });
       const key = (await keys.existingKey(stream))!;
       expect(key).toHaveLength(32);
       // The search sees what is there: before forget, it finds the key.
@@ -195,7 +195,7 @@ export const personalDataSuite = (name: string, harness: () => PersonalDataHarne
       // The history itself is intact.
       expect((await store.readStream(stream)).map((e) => [e.type, e.streamPosition])).toEqual([
         ["OrderPlaced", 1n],
-        ["OrderClaimed", 2n],
+        ["OrderAssigned", 2n],
       ]);
 
       const { tables, hits } = await searchEveryTable(driver, [...needles(traveller), key.toString("hex")]);
@@ -277,7 +277,7 @@ export const personalDataSuite = (name: string, harness: () => PersonalDataHarne
     it("treats a retried encrypted append as a duplicate although its ciphertext differs", async () => {
       const stream = newStream();
       const traveller = aTraveller();
-      const batch = [placed(traveller), event("OrderClaimed", { by: "s1" })];
+      const batch = [placed(traveller), event("OrderAssigned", { by: "s1" })];
       const first = await store.append(stream, batch, { expectedVersion: "no_stream" });
       const before = await rawData(driver, stream);
       const retry = await store.append(stream, batch, { expectedVersion: "no_stream" });

@@ -71,7 +71,7 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       const due = data.processingDate > data.createdAt.slice(0, 10) ? `; a future order, due ${data.processingDate}` : "";
       return `placed the order (${data.processingMode}, ${data.landingDomain} domain)${due}`;
     }
-    case "OrderClaimed": {
+    case "OrderAssigned": {
       const { data } = event;
       const whom = isSelf(event.metadata.actor, data.assignee.id) ? "themselves" : data.assignee.name;
       return `assigned the order to ${whom}; ${move(data.from, statusAfter(event)!)}`;

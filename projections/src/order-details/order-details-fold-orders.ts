@@ -86,7 +86,7 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
         changed.add(event.data.orderId);
         break;
       }
-      case "OrderClaimed":
+      case "OrderAssigned":
         setStatus(event.data.orderId, statusAfter(event)!, projected, { assignee_id: event.data.assignee.id, assignee_name: event.data.assignee.name });
         break;
       case "OrderStatusChanged":

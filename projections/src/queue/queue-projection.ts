@@ -302,7 +302,7 @@ export const queueProjection: Projection = {
       else if (event.type === "StaffMemberUpdated") renames.set(event.data.staffId, event.data.name);
     }
     if (orderEvents.length > 0) await applyOrderEvents(orderEvents, query, table);
-    // After the rows: a claim earlier in this batch carries the old name.
+    // After the rows: an assignment earlier in this batch carries the old name.
     if (renames.size > 0) await renameAssignees(renames, query, table);
   },
 };

@@ -37,7 +37,7 @@ export interface QueueRow {
 /** The event types that change a queue row; the projection loads rows for these only. */
 export const QUEUE_EVENT_TYPES: ReadonlySet<AnyEvent["type"]> = new Set([
   "OrderPlaced",
-  "OrderClaimed",
+  "OrderAssigned",
   "OrderStatusChanged",
   "OrderMovedToOriginalFolder",
   "OrderRefundRequested",
@@ -89,7 +89,7 @@ export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): Queu
   // A stream starts with OrderPlaced; anything else without a row is not an order to show.
   if (row === undefined) return row;
   switch (event.type) {
-    case "OrderClaimed":
+    case "OrderAssigned":
       return { ...row, status: statusAfter(event)!, assigneeId: event.data.assignee.id, assigneeName: event.data.assignee.name };
     case "OrderStatusChanged":
       return { ...row, status: statusAfter(event)! };

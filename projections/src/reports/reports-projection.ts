@@ -118,7 +118,7 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
 
 const ORDER_EVENTS = new Set<AnyEvent["type"]>([
   "OrderPlaced",
-  "OrderClaimed",
+  "OrderAssigned",
   "OrderStatusChanged",
   "OrderMovedToOriginalFolder",
   "OrderRefundRequested",
@@ -158,7 +158,7 @@ const evolve = (order: ReportOrder | undefined, event: AnyEvent): ReportOrder | 
   }
   if (!order) return order;
   switch (event.type) {
-    case "OrderClaimed":
+    case "OrderAssigned":
       return { ...order, status: statusAfter(event)! };
     case "OrderStatusChanged":
     case "OrderMovedToOriginalFolder":

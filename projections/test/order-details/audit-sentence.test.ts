@@ -51,8 +51,8 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     ),
     "order-intake placed the order (priority, primary domain)",
   ],
-  OrderClaimed: [
-    make("OrderClaimed", { orderId: ORDER, from: "New", assignee: { id: MARIA.id, name: MARIA.name } }, asStaff(MARIA)),
+  OrderAssigned: [
+    make("OrderAssigned", { orderId: ORDER, from: "New", assignee: { id: MARIA.id, name: MARIA.name } }, asStaff(MARIA)),
     "Maria Santos (Manager) assigned the order to themselves; status New → Pending",
   ],
   OrderStatusChanged: [
@@ -240,9 +240,9 @@ describe("the audit timeline's sentences (CARD-4)", () => {
     }
   });
 
-  it("names whom a claim went to when it was not the actor, and a future order's day", () => {
-    const [claimed] = SAMPLES.OrderClaimed;
-    const forAlicia = { ...claimed, data: { ...claimed.data, assignee: { id: ALICIA.id, name: ALICIA.name } } };
+  it("names whom an assignment went to when it was not the actor, and a future order's day", () => {
+    const [assigned] = SAMPLES.OrderAssigned;
+    const forAlicia = { ...assigned, data: { ...assigned.data, assignee: { id: ALICIA.id, name: ALICIA.name } } };
     expect(describeEvent(forAlicia, CONTEXT)).toBe("Maria Santos (Manager) assigned the order to Alicia Ramos; status New → Pending");
 
     const [placed] = SAMPLES.OrderPlaced;

@@ -46,13 +46,13 @@ const story = () => {
   const order = placeOrder(log, input);
   const orderId: OrderId = order.orderId;
   log.advance(15);
-  order.run({ type: "ClaimOrder", orderId, assignee: refOf(MARIA), now: log.now() }, asStaff(MARIA));
-  order.run({ type: "ChangeOrderStatus", orderId, to: "Awaiting", actor: MARIA, permanentDelete: false }, asStaff(MARIA));
+  order.run({ type: "AssignOrder", orderId, assignee: refOf(MARIA), now: log.now() }, asStaff(MARIA));
+  order.run({ type: "ChangeStatus", orderId, to: "Awaiting", actor: MARIA, permanentDelete: false }, asStaff(MARIA));
   log.advance(120);
-  order.run({ type: "ChangeOrderStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
+  order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   const upload = order.run(
     {
-      type: "RecordDocumentUpload",
+      type: "UploadDocument",
       orderId,
       fileName: "etravel.pdf",
       storedPath: `docs/${orderId}/etravel.pdf`,
@@ -111,7 +111,7 @@ describe.skipIf(!(await postgresAvailable()))("the audit timeline (CARD-4)", () 
       actor_kind: "staff",
       actor_name: MARIA.name,
       actor_role: "Manager",
-      event_type: "OrderClaimed",
+      event_type: "OrderAssigned",
       occurred_at: expect.stringMatching(/^2025-03-14T08:1\d:\d\d\.000Z$/),
       log_position: expect.stringMatching(/^\d+\.\d+$/),
     });

@@ -72,13 +72,13 @@ const workTheOrder = () => {
     );
 
   log.advance(40);
-  order.run({ type: "ClaimOrder", orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
+  order.run({ type: "AssignOrder", orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
   log.advance(12);
   remark("Called the customer about the hotel name", { whatsapp: true, telephone: true });
   log.advance(60);
   const upload = order.run(
     {
-      type: "RecordDocumentUpload",
+      type: "UploadDocument",
       orderId,
       fileName: "etravel.pdf",
       storedPath: `docs/${orderId}/etravel.pdf`,
@@ -91,7 +91,7 @@ const workTheOrder = () => {
     asStaff(TESSA),
   );
   mailed("document", "AWS", idOf(upload, "DocumentUploaded"), "etravel.pdf");
-  order.run({ type: "ChangeOrderStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
+  order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   log.advance(180);
   order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: "198.51.100.7", location: "Quezon City, PH", ...ANDROID }, CUSTOMER);
   log.advance(600);

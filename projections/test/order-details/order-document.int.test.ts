@@ -34,12 +34,12 @@ describe.skipIf(!(await postgresAvailable()))("the order document (ORDER-1, ORDE
   beforeAll(async () => {
     harness = await openHarness([orderDetailsProjection]);
     for (const order of [arrivalByAir, departureByAir, bySea, priority]) placeOrder(log, order.input);
-    // The arrival-by-air order is worked on: claimed, moved, evidence recorded.
+    // The arrival-by-air order is worked on: assigned, moved, evidence recorded.
     const worked = placeOrder(log, { ...arrivalByAir.input, orderId: "900001" as OrderId });
     log.advance(95);
-    worked.run({ type: "ClaimOrder", orderId: worked.orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
+    worked.run({ type: "AssignOrder", orderId: worked.orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
     log.advance(30);
-    worked.run({ type: "ChangeOrderStatus", orderId: worked.orderId, to: "CustomerCalled", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
+    worked.run({ type: "ChangeStatus", orderId: worked.orderId, to: "CustomerCalled", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
     worked.run(
       { type: "RecordTransactionDetails", orderId: worked.orderId, transactionId: "ch_3PqX7LKj", merchantName: "ETD Services Ltd" },
       asStaff(MARIA),

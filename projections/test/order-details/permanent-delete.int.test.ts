@@ -33,7 +33,7 @@ const story = () => {
   const order = placeOrder(log, input);
   const orderId: OrderId = order.orderId;
   const to = input.personal.email;
-  order.run({ type: "ClaimOrder", orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
+  order.run({ type: "AssignOrder", orderId, assignee: refOf(ALICIA), now: log.now() }, asStaff(ALICIA));
   order.run(
     {
       type: "AddRemark",
@@ -52,7 +52,7 @@ const story = () => {
   );
   const upload = order.run(
     {
-      type: "RecordDocumentUpload",
+      type: "UploadDocument",
       orderId,
       fileName: "etravel.pdf",
       storedPath: `docs/${orderId}/etravel.pdf`,
@@ -71,11 +71,11 @@ const story = () => {
   );
   order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
   order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to }, asStaff(ALICIA));
-  order.run({ type: "ChangeOrderStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
+  order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd" }, asStaff(ALICIA));
   const beforeDelete = log.events.length;
   log.advance(60 * 24 * 30);
-  order.run({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));
+  order.run({ type: "ChangeStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));
   return { log: log.events, beforeDelete };
 };
 

@@ -18,14 +18,14 @@ const MOVES: readonly OrderStatus[] = OrderStatus.literals.filter((status) => st
 
 type Step =
   | { readonly kind: "place"; readonly day: number; readonly priority: boolean }
-  | { readonly kind: "claim" | "back" | "refund" | "refunded" | "chargeback" | "erase"; readonly order: number; readonly who: number }
+  | { readonly kind: "assign" | "back" | "refund" | "refunded" | "chargeback" | "erase"; readonly order: number; readonly who: number }
   | { readonly kind: "move"; readonly order: number; readonly who: number; readonly to: number };
 
 const order = fc.nat({ max: 9 });
 const who = fc.nat({ max: TEAM.length - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("place" as const), day: fc.nat({ max: PROCESSING_DAYS.length - 1 }), priority: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("claim" as const), order, who }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("assign" as const), order, who }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("move" as const), order, who, to: fc.nat({ max: MOVES.length - 1 }) }) },
   {
     weight: 3,
@@ -64,13 +64,13 @@ describe.skipIf(!available)("queue counts against random order histories (SHELL-
           if (orderId === undefined) continue;
           const by = TEAM[s.who]!;
           const actor = { ...by, role: "Manager" as const };
-          // Refusals are part of the story (claiming a claimed order, refunding twice): skipped.
+          // Refusals are part of the story (assigning an order already assigned, refunding twice): skipped.
           switch (s.kind) {
-            case "claim":
-              scenario.run({ type: "ClaimOrder", orderId, assignee: { id: by.id, name: by.name }, now: "2025-03-14T12:00:00.000Z" }, by);
+            case "assign":
+              scenario.run({ type: "AssignOrder", orderId, assignee: { id: by.id, name: by.name }, now: "2025-03-14T12:00:00.000Z" }, by);
               break;
             case "move":
-              scenario.run({ type: "ChangeOrderStatus", orderId, to: MOVES[s.to]!, actor, permanentDelete: false }, by);
+              scenario.run({ type: "ChangeStatus", orderId, to: MOVES[s.to]!, actor, permanentDelete: false }, by);
               break;
             case "back":
               scenario.run({ type: "MoveOrderToOriginalFolder", orderId }, by);
@@ -79,7 +79,7 @@ describe.skipIf(!available)("queue counts against random order histories (SHELL-
               scenario.run({ type: "MarkOrderRefunded", orderId }, by);
               break;
             case "erase":
-              scenario.run({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: ADMIN, permanentDelete: true }, ADMIN);
+              scenario.run({ type: "ChangeStatus", orderId, to: "Deleted", actor: ADMIN, permanentDelete: true }, ADMIN);
               break;
             case "refund":
             case "chargeback":

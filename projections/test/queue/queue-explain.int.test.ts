@@ -76,7 +76,7 @@ const history = (): Entry[] => {
     );
     const intake = priority ? "Priority" : "New";
     if (fate.assigned) {
-      entries.push(entry(orderId, { type: "OrderClaimed", data: { orderId, from: intake, assignee: STAFF[i % STAFF.length]! } } as WithoutMetadata<AnyEvent>));
+      entries.push(entry(orderId, { type: "OrderAssigned", data: { orderId, from: intake, assignee: STAFF[i % STAFF.length]! } } as WithoutMetadata<AnyEvent>));
     }
     const from = fate.assigned ? "Pending" : intake;
     if (fate.status !== "New" && fate.status !== from) {

@@ -48,56 +48,56 @@ describe.skipIf(!available)("queue folders after real order histories (QUEUE-1, 
     });
     ids.dueToday = scenario.place({ created_at: "2025-03-13T11:00:00Z", processing_date: TODAY, processing_mode: "standard" });
 
-    ids.claimed = due(scenario, "2025-03-01");
-    scenario.claim(ids.claimed, MARIA);
+    ids.assigned = due(scenario, "2025-03-01");
+    scenario.assign(ids.assigned, MARIA);
 
-    ids.claimedByJose = due(scenario, "2025-03-01", true);
-    scenario.claim(ids.claimedByJose, JOSE);
+    ids.assignedByJose = due(scenario, "2025-03-01", true);
+    scenario.assign(ids.assignedByJose, JOSE);
 
     ids.awaiting = due(scenario, "2025-03-02");
-    scenario.claim(ids.awaiting, MARIA);
+    scenario.assign(ids.awaiting, MARIA);
     scenario.move(ids.awaiting, "Awaiting", MARIA);
 
     ids.govt = due(scenario, "2025-03-02");
-    scenario.claim(ids.govt, MARIA);
+    scenario.assign(ids.govt, MARIA);
     scenario.move(ids.govt, "AwaitingGovt", MARIA);
 
     ids.contact = due(scenario, "2025-03-03");
     scenario.move(ids.contact, "ContactCustomer");
 
     ids.called = due(scenario, "2025-03-03");
-    scenario.claim(ids.called, MARIA);
+    scenario.assign(ids.called, MARIA);
     scenario.move(ids.called, "ContactCustomer", MARIA);
     scenario.move(ids.called, "CustomerCalled", MARIA);
 
     ids.completed = due(scenario, "2025-03-04");
-    scenario.claim(ids.completed, MARIA);
+    scenario.assign(ids.completed, MARIA);
     scenario.move(ids.completed, "Completed", MARIA);
 
     ids.deleted = due(scenario, "2025-03-04");
     scenario.remove(ids.deleted);
 
     ids.undeleted = due(scenario, "2025-03-05");
-    scenario.claim(ids.undeleted, MARIA);
+    scenario.assign(ids.undeleted, MARIA);
     scenario.remove(ids.undeleted);
     scenario.move(ids.undeleted, "Pending", ADMIN);
 
     ids.refund = due(scenario, "2025-03-05");
-    scenario.claim(ids.refund, MARIA);
+    scenario.assign(ids.refund, MARIA);
     scenario.requestRefund(ids.refund, "2025-03-12");
 
     ids.refunded = due(scenario, "2025-03-06");
-    scenario.claim(ids.refunded, MARIA);
+    scenario.assign(ids.refunded, MARIA);
     scenario.requestRefund(ids.refunded, "2025-03-13");
     scenario.refunded(ids.refunded);
 
     ids.chargeback = due(scenario, "2025-03-06");
-    scenario.claim(ids.chargeback, MARIA);
+    scenario.assign(ids.chargeback, MARIA);
     scenario.move(ids.chargeback, "Completed", MARIA);
     scenario.chargeback(ids.chargeback);
 
     ids.movedBack = due(scenario, "2025-03-07", true);
-    scenario.claim(ids.movedBack, MARIA);
+    scenario.assign(ids.movedBack, MARIA);
     scenario.move(ids.movedBack, "Awaiting", MARIA);
     scenario.backToOriginal(ids.movedBack);
 
@@ -120,10 +120,10 @@ describe.skipIf(!available)("queue folders after real order histories (QUEUE-1, 
     expect(await foldersOf(harness, ids.futurePriority!, onTheDay)).toEqual(["allOrder", "futureOrder"]);
   });
 
-  it("QUEUE-9, QUEUE-14: Assign to me makes the order Pending and lists it in the claimer's My Orders only", async () => {
-    expect(await foldersOf(harness, ids.claimed!)).toEqual(["pendingOrder", "allOrder", "myOrder"]);
-    expect(await foldersOf(harness, ids.claimed!, jose)).toEqual(["pendingOrder", "allOrder"]);
-    expect(await foldersOf(harness, ids.claimedByJose!, jose)).toEqual(["pendingOrder", "allOrder", "myOrder"]);
+  it("QUEUE-9, QUEUE-14: Assign to me makes the order Pending and lists it in the assignee's My Orders only", async () => {
+    expect(await foldersOf(harness, ids.assigned!)).toEqual(["pendingOrder", "allOrder", "myOrder"]);
+    expect(await foldersOf(harness, ids.assigned!, jose)).toEqual(["pendingOrder", "allOrder"]);
+    expect(await foldersOf(harness, ids.assignedByJose!, jose)).toEqual(["pendingOrder", "allOrder", "myOrder"]);
   });
 
   it("QUEUE-1: a status move lists the order in that status's folder; an assigned order stays in My Orders while open", async () => {

@@ -85,11 +85,11 @@ describe.skipIf(!available)("queue lists, search and the future-orders calendar 
     });
 
     ids.refund = scenario.place({ ...standard, created_at: at("2025-03-09", 1), processing_date: "2025-03-09" });
-    scenario.claim(ids.refund, MARIA);
+    scenario.assign(ids.refund, MARIA);
     scenario.requestRefund(ids.refund, "2025-03-13");
 
     ids.awaiting = scenario.place({ ...standard, created_at: at("2025-03-08", 1), processing_date: "2025-03-08" });
-    scenario.claim(ids.awaiting, MARIA);
+    scenario.assign(ids.awaiting, MARIA);
     scenario.move(ids.awaiting, "Awaiting", MARIA);
 
     ids.april1 = scenario.place({ ...standard, created_at: at("2025-03-13", 1), processing_date: "2025-04-03" });

@@ -18,7 +18,7 @@ const build = async (driver: SqlDriver, wrap: (query: Query) => Query = (query) 
   const scenario = createScenario();
   for (let i = 0; i < 30; i++) scenario.place();
   const zed = scenario.place({ first_name: "Zed", processing_mode: "standard", processing_date: TODAY, created_at: `${TODAY}T01:00:00Z` });
-  scenario.claim(zed, MARIA);
+  scenario.assign(zed, MARIA);
   const log = scenario.log();
   for (let i = 0; i < log.length; i += 7) await driver.transaction((query) => queueProjection.apply(log.slice(i, i + 7), query, table));
   return zed;

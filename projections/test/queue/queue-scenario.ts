@@ -50,7 +50,7 @@ export interface Scenario {
   run(command: OrderCommand, actor?: Staff): readonly WithoutMetadata<OrderEvent>[] | Refusal;
   /** Like run, but a refusal fails the test. */
   must(command: OrderCommand, actor?: Staff): void;
-  claim(orderId: OrderId, by: Staff): void;
+  assign(orderId: OrderId, by: Staff): void;
   move(orderId: OrderId, to: OrderStatus, by?: Staff): void;
   remove(orderId: OrderId, by?: Staff): void;
   eraseForever(orderId: OrderId): void;
@@ -107,13 +107,13 @@ export const createScenario = (options: { seed?: number; pool?: number } = {}): 
     },
     run,
     must,
-    claim: (orderId, by) => must({ type: "ClaimOrder", orderId, assignee: { id: by.id, name: by.name }, now: NOW.toISOString() }, by),
+    assign: (orderId, by) => must({ type: "AssignOrder", orderId, assignee: { id: by.id, name: by.name }, now: NOW.toISOString() }, by),
     move: (orderId, to, by = ADMIN) =>
-      must({ type: "ChangeOrderStatus", orderId, to, actor: by, permanentDelete: false }, by),
+      must({ type: "ChangeStatus", orderId, to, actor: by, permanentDelete: false }, by),
     remove: (orderId, by = ADMIN) =>
-      must({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: by, permanentDelete: false }, by),
+      must({ type: "ChangeStatus", orderId, to: "Deleted", actor: by, permanentDelete: false }, by),
     eraseForever: (orderId) =>
-      must({ type: "ChangeOrderStatus", orderId, to: "Deleted", actor: ADMIN, permanentDelete: true }, ADMIN),
+      must({ type: "ChangeStatus", orderId, to: "Deleted", actor: ADMIN, permanentDelete: true }, ADMIN),
     backToOriginal: (orderId, by = MARIA) => must({ type: "MoveOrderToOriginalFolder", orderId }, by),
     requestRefund: (orderId, today, by = MARIA) =>
       must(

@@ -117,7 +117,7 @@ export const timeline = (): Timeline => {
 
 /** Upload Document (ORDER-3) by `by` at `at`. */
 export const upload = (orderId: string, by: StaffRef): OrderCommand => ({
-  type: "RecordDocumentUpload",
+  type: "UploadDocument",
   orderId: orderId as OrderId,
   fileName: "etravel.pdf",
   storedPath: `docs/${orderId}/etravel.pdf`,
@@ -129,7 +129,7 @@ export const upload = (orderId: string, by: StaffRef): OrderCommand => ({
 });
 
 export const softDelete = (orderId: string): OrderCommand => ({
-  type: "ChangeOrderStatus",
+  type: "ChangeStatus",
   orderId: orderId as OrderId,
   to: "Deleted",
   actor: admin,
@@ -137,7 +137,7 @@ export const softDelete = (orderId: string): OrderCommand => ({
 });
 
 export const moveTo = (orderId: string, to: "Completed" | "Awaiting" | "Deleted"): OrderCommand => ({
-  type: "ChangeOrderStatus",
+  type: "ChangeStatus",
   orderId: orderId as OrderId,
   to,
   actor: admin,
@@ -145,7 +145,7 @@ export const moveTo = (orderId: string, to: "Completed" | "Awaiting" | "Deleted"
 });
 
 export const permanentlyDelete = (orderId: string): OrderCommand => ({
-  type: "ChangeOrderStatus",
+  type: "ChangeStatus",
   orderId: orderId as OrderId,
   to: "Deleted",
   actor: admin,

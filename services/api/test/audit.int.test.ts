@@ -32,7 +32,7 @@ describe.skipIf(!available)("auditors replay an order (CARD-4)", () => {
 
     const manager = await api.login("Manager");
     const history = await api.call("GET", `/audit/orders/${orderId}/history`, undefined, manager);
-    expect(history.body.data.map((e: { type: string }) => e.type)).toEqual(["OrderPlaced", "OrderClaimed", "RemarkAdded", "OrderStatusChanged"]);
+    expect(history.body.data.map((e: { type: string }) => e.type)).toEqual(["OrderPlaced", "OrderAssigned", "RemarkAdded", "OrderStatusChanged"]);
     expect(history.body.data[1]).toMatchObject({ streamPosition: 2, actor: { kind: "staff", name: "Tessa Cruz", role: "Team" } });
 
     const asPlaced = await api.call("GET", `/audit/orders/${orderId}/as-of?at=${afterPlacing}`, undefined, manager);
@@ -48,12 +48,12 @@ describe.skipIf(!available)("auditors replay an order (CARD-4)", () => {
     const paths = diff.body.data.changes.map((c: { path: string }) => c.path);
     expect(paths).toEqual(expect.arrayContaining(["order.status", "order.statusLabel", "remarks"]));
     expect(diff.body.data.changes.find((c: { path: string }) => c.path === "order.status")).toMatchObject({ before: intake, after: "Pending" });
-    expect(diff.body.data.events.map((e: { type: string }) => e.type)).toEqual(["OrderClaimed", "RemarkAdded"]);
+    expect(diff.body.data.events.map((e: { type: string }) => e.type)).toEqual(["OrderAssigned", "RemarkAdded"]);
 
     const exported = await fetch(`${api.base}/api/audit/orders/${orderId}/export`, { headers: { authorization: manager } });
     expect(exported.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     const lines = (await exported.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string });
-    expect(lines.map((l) => l.type)).toEqual(["OrderPlaced", "OrderClaimed", "RemarkAdded", "OrderStatusChanged"]);
+    expect(lines.map((l) => l.type)).toEqual(["OrderPlaced", "OrderAssigned", "RemarkAdded", "OrderStatusChanged"]);
 
     expect((await api.call("GET", `/audit/orders/${orderId}/history`, undefined, team)).status).toBe(403);
     expect((await api.call("GET", `/audit/orders/999999999/history`, undefined, manager)).status).toBe(404);

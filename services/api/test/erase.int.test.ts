@@ -73,7 +73,7 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
       expect(await findEverywhere(api.database.url, needle), needle).toEqual([]);
     }
     const after = await api.runtime.deps.store.readStream("order-555000111");
-    expect(after.map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed", "InvoiceSent", "OrderStatusChanged", "OrderPermanentlyDeleted"]);
+    expect(after.map((e) => e.type)).toEqual(["OrderPlaced", "OrderAssigned", "InvoiceSent", "OrderStatusChanged", "OrderPermanentlyDeleted"]);
     expect(after[0]!.data).toMatchObject({ personal: { erased: true } });
     expect(JSON.stringify(after.map((e) => e.data))).not.toContain(traveller.passport_number);
 

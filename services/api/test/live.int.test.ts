@@ -40,8 +40,8 @@ describe.skipIf(!available)("live updates and read-your-writes (CARD-3)", () => 
       expect(await waitFor(() => events.some((e) => e.event === "hello"))).toBe(true);
       expect(JSON.parse(events.find((e) => e.event === "hello")!.data)).toHaveProperty("positions.order_details");
 
-      const claimed = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, await api.login("Team"));
-      const position = claimed.body.data.position as string;
+      const assigned = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, await api.login("Team"));
+      const position = assigned.body.data.position as string;
       const seen = () => events.some((e) => e.event === "change" && JSON.parse(e.data).projection === "order_details" && JSON.parse(e.data).position === position);
       expect(await waitFor(seen)).toBe(true);
     } finally {

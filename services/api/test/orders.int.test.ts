@@ -24,7 +24,7 @@ describe.skipIf(!available)("order commands over HTTP", () => {
     const answer = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "Tessa Cruz" }, await api.login("Team"));
     expect(answer).toMatchObject({ status: 200, body: { status: 1, message: "Order has been assigned successfully" } });
     expect(answer.body.data.position).toMatch(/^\d+\.\d+$/);
-    expect(await typesOf(api, orderId!)).toEqual(["OrderPlaced", "OrderClaimed"]);
+    expect(await typesOf(api, orderId!)).toEqual(["OrderPlaced", "OrderAssigned"]);
 
     const again = await api.call("PUT", "/admin/assign-order-status", { orderId: orderId, assignto: "x" }, await api.login("Manager"));
     expect(again.status).toBe(409);
@@ -37,7 +37,7 @@ describe.skipIf(!available)("order commands over HTTP", () => {
     await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "Nina" }, token);
     const moved = await api.call("PUT", "/admin/move-order-status", { orderId: [orderId] }, token);
     expect(moved.body).toMatchObject({ status: 1, message: "Order has been moved to new orders successfully" });
-    expect(await typesOf(api, orderId!)).toEqual(["OrderPlaced", "OrderClaimed", "OrderMovedToOriginalFolder"]);
+    expect(await typesOf(api, orderId!)).toEqual(["OrderPlaced", "OrderAssigned", "OrderMovedToOriginalFolder"]);
   });
 
   it("QUEUE-8: delete is a soft delete with the spec's message; moving the order again undoes it", async () => {

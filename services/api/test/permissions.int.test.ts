@@ -34,7 +34,7 @@ describe.skipIf(!available)("R6 permission matrix", () => {
     expect(who("orders.history")).toEqual(["Admin", "Manager", "Team", "Night Staff"]);
     expect(who("order.delete")).toEqual(["Admin", "Manager"]);
     expect(who("order.delete-permanently")).toEqual(["Admin"]);
-    expect(who("order.claim")).toEqual(ROLES);
+    expect(who("order.assign")).toEqual(ROLES);
   });
 
   it("answers every endpoint exactly as the matrix says, for every role and every bad token", async () => {

@@ -29,7 +29,7 @@ describe.skipIf(!available)("query endpoints over the read models", () => {
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
-  it("SHELL-5 / QUEUE-5 / QUEUE-9: a claim moves the order from New or Priority to the claimer's My Orders and Pending, in lists and counts", async () => {
+  it("SHELL-5 / QUEUE-5 / QUEUE-9: an assignment moves the order from New or Priority to the assignee's My Orders and Pending, in lists and counts", async () => {
     const [orderId] = await api.placeOrders(1);
     const placed = (await api.runtime.deps.store.readStream(`order-${orderId}`))[0]!;
     const team = await api.login("Team");
@@ -39,8 +39,8 @@ describe.skipIf(!available)("query endpoints over the read models", () => {
       "awaitingGovtCount", "futureOrdersCount", "contactCustomerOrdersCount", "customerCalledCount", "deletedOrdersCount",
       "allOrdersCount", "refundOrdersCount", "chargeBack",
     ]);
-    const claimed = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "Tessa Cruz" }, team);
-    const position = claimed.body.data.position as string;
+    const assigned = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "Tessa Cruz" }, team);
+    const position = assigned.body.data.position as string;
     const after = await read("GET", "/admin/get-all-folder-count?userName=x", team, position);
     expect(after.body.data.myOrdersCount).toBe(before.body.data.myOrdersCount + 1);
     expect(after.body.data.pendingOrdersCount).toBe(before.body.data.pendingOrdersCount + 1);

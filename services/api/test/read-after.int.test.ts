@@ -62,10 +62,10 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
     const resume = await stallOrderDetails();
     let detail: ReturnType<typeof timedRead> | undefined;
     try {
-      const claimed = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, team);
-      const position = claimed.body.data.position as string;
+      const assigned = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, team);
+      const position = assigned.body.data.position as string;
 
-      // The queue read model has applied the claim: the list shows it, without waiting for order_details.
+      // The queue read model has applied the assignment: the list shows it, without waiting for order_details.
       const mine = await timedRead("/admin/get-orders-list/myOrder?page=1&limit=All", team, position);
       expect(mine.reached).toBe("true");
       expect(mine.ms).toBeLessThan(1500);
@@ -79,7 +79,7 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
     } finally {
       await resume();
     }
-    // Once the projector moves again the waiting query answers, with the claim applied.
+    // Once the projector moves again the waiting query answers, with the assignment applied.
     const answer = await detail;
     expect(answer.reached).toBe("true");
     expect(answer.ms).toBeGreaterThanOrEqual(1000);

@@ -106,7 +106,7 @@ describe.skipIf(!available)("demo data seeded as a historical import", () => {
       expect(times, stream).toEqual([...times].sort((a, b) => a - b));
       if (story.length > 1) {
         worked++;
-        // Claimed some minutes after it was placed (or fell due), not in the same instant.
+        // Assigned some minutes after it was placed (or fell due), not in the same instant.
         expect(times[1]! - times[0]!, stream).toBeGreaterThanOrEqual(5 * 60_000);
       }
     }

@@ -47,7 +47,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         toOrderIds(input.orderId),
         // A permanent delete only records the decision; the erasure reactor destroys the key and
         // the files once the event is in the log (reactors/erasure.ts).
-        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeOrderStatus", orderId, to, actor, permanentDelete }),
+        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete }),
         to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
       );
     },
@@ -55,14 +55,14 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "put",
     path: "/admin/assign-order-status",
-    guard: "order.claim",
+    guard: "order.assign",
     summary: "Assign to me: the orders become Pending and the caller's (QUEUE-9); a lost race names the winner",
     body: AssignOrderRequest,
     handle: async (context) => {
       const assignee = { id: context.user.id, name: context.user.name };
       return runForEachOrder(
         toOrderIds(context.input.orderId),
-        (orderId) => runOrderCommand(deps, context, { type: "ClaimOrder", orderId, assignee, now: deps.now().toISOString() }),
+        (orderId) => runOrderCommand(deps, context, { type: "AssignOrder", orderId, assignee, now: deps.now().toISOString() }),
         "Order has been assigned successfully",
       );
     },

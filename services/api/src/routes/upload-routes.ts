@@ -60,7 +60,7 @@ export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
       const { form, file } = context.input;
       const { user } = context;
       const ran = await runOrderCommand(deps, context, {
-        type: "RecordDocumentUpload",
+        type: "UploadDocument",
         orderId: form.orderId.trim() as OrderId,
         fileName: file.fileName,
         storedPath: file.storedPath,

@@ -69,9 +69,9 @@ const asOf = (deps: ApiDeps, at: Date): ApiDeps => ({ ...deps, now: () => at });
 
 /**
  * Seeds the demo as a historical import: the orders were placed over the last 60 days, and each
- * one's work happened in time after it (claimed minutes or hours after it fell due, a remark, the
+ * one's work happened in time after it (assigned minutes or hours after it fell due, a remark, the
  * document uploaded, the status moved, a refund or chargeback days later). Every command is
- * decided as of its own moment, so a refund date is the day it was asked for and a claim's
+ * decided as of its own moment, so a refund date is the day it was asked for and an assignment's
  * "today" is that day; staff and gateways were set up before the first order. Work that would
  * fall after `now` has not happened yet: recent orders are still untouched or half done.
  */
@@ -119,7 +119,7 @@ type Gap = readonly [min: number, max: number];
 
 /**
  * Work already done on demo order number `index`, so every folder has something in it: most
- * recent orders are untouched (New, Priority, Future), older ones were claimed and moved on.
+ * recent orders are untouched (New, Priority, Future), older ones were assigned and moved on.
  */
 const work = async (
   deps: ApiDeps,
@@ -161,10 +161,10 @@ const work = async (
     // The refund date a Refund flag sets: the day the remark was made.
     today: utcDay(at),
   });
-  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeOrderStatus", orderId, to, actor: { id: member.id, name: member.name, role: member.type }, permanentDelete: false });
+  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeStatus", orderId, to, actor: { id: member.id, name: member.name, role: member.type }, permanentDelete: false });
 
-  const claimWithin: Gap = order.processingMode === "priority" ? [5 * MINUTE, 45 * MINUTE] : [15 * MINUTE, 6 * HOUR];
-  if (!(await step(claimWithin, (at) => ({ type: "ClaimOrder", orderId, assignee: { id: member.id, name: member.name }, now: at.toISOString() })))) return;
+  const assignWithin: Gap = order.processingMode === "priority" ? [5 * MINUTE, 45 * MINUTE] : [15 * MINUTE, 6 * HOUR];
+  if (!(await step(assignWithin, (at) => ({ type: "AssignOrder", orderId, assignee: { id: member.id, name: member.name }, now: at.toISOString() })))) return;
   if (roll < 55) return; // Pending in someone's My Orders
   const to = FLOW.find(([limit]) => roll < limit)![1];
   if (!(await step([5 * MINUTE, 3 * HOUR], remark(REMARKS[to] ?? "Checked.", { whatsapp: roll % 3 === 0, telephone: roll % 4 === 0 })))) return;
@@ -185,7 +185,7 @@ const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, member: { i
   if (key === undefined) throw new Error(`Seeding failed: no storage key for ${fileName}`);
   const stored = await deps.storage.put(key, demoDocumentPdf(order.orderId, at));
   return {
-    type: "RecordDocumentUpload",
+    type: "UploadDocument",
     orderId: order.orderId,
     fileName,
     storedPath: stored.storedPath,
@@ -197,7 +197,7 @@ const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, member: { i
   };
 };
 
-/** Where claimed demo orders end up, by roll (0-99): the share of each folder. */
+/** Where assigned demo orders end up, by roll (0-99): the share of each folder. */
 const FLOW: readonly (readonly [number, OrderStatus])[] = [
   [62, "Awaiting"],
   [68, "AwaitingGovt"],

@@ -13,7 +13,7 @@ export type TargetStatus = "Awaiting" | "AwaitingGovt" | "ContactCustomer" | "Cu
 
 export type BurstCommand =
   | { readonly kind: "remark"; readonly flag: "none" | "chargeBack" | "statusRefund" }
-  | { readonly kind: "claim" }
+  | { readonly kind: "assign" }
   | { readonly kind: "change-status"; readonly to: TargetStatus }
   | { readonly kind: "move-to-original" };
 
@@ -40,7 +40,7 @@ const pickCommand = (roll: number, random: () => number): BurstCommand => {
   if (roll < 0.35) return { kind: "remark", flag: "chargeBack" };
   if (roll < 0.45) return { kind: "remark", flag: "statusRefund" };
   if (roll < 0.55) return { kind: "remark", flag: "none" };
-  if (roll < 0.7) return { kind: "claim" };
+  if (roll < 0.7) return { kind: "assign" };
   if (roll < 0.9) return { kind: "change-status", to: TARGETS[Math.floor(random() * TARGETS.length)]! };
   return { kind: "move-to-original" };
 };
@@ -60,7 +60,7 @@ const toRequest = (command: BurstCommand, orderId: string, requestId: string, in
           statusRefund: command.flag === "statusRefund" ? "Y" : "N",
         },
       };
-    case "claim":
+    case "assign":
       return { ...base, method: "PUT", path: "/admin/assign-order-status", body: { orderId: [orderId], assignto: "x" } };
     case "change-status":
       return { ...base, method: "PUT", path: "/admin/change-order-status", body: { orderId: [orderId], updatingStatus: STATUS_LABELS[command.to] } };

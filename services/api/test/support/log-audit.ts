@@ -49,7 +49,7 @@ const evolve = (view: OrderView | undefined, event: LoggedEvent): OrderView | un
   }
   if (!view) return view;
   switch (event.type) {
-    case "OrderClaimed":
+    case "OrderAssigned":
       return { ...view, status: "Pending" };
     case "OrderStatusChanged":
     case "OrderMovedToOriginalFolder":
@@ -94,8 +94,8 @@ const expectedSignatures = (request: PlannedRequest, view: OrderView): string[] 
         return ["RemarkAdded statusRefund", ...(refunding ? [] : [`OrderRefundRequested from ${from}`])];
       }
       return ["RemarkAdded"];
-    case "claim":
-      return [`OrderClaimed from ${from}`];
+    case "assign":
+      return [`OrderAssigned from ${from}`];
     case "change-status":
       return [`OrderStatusChanged from ${from} to ${command.to}`];
     case "move-to-original":

@@ -35,11 +35,11 @@ export interface PlaceOrder {
 }
 
 /** "Assign to me" on the New and Priority lists (QUEUE-9). */
-export interface ClaimOrder {
-  readonly type: "ClaimOrder";
+export interface AssignOrder {
+  readonly type: "AssignOrder";
   readonly orderId: OrderId;
   readonly assignee: StaffRef;
-  /** ISO 8601; decides whether a losing claim's message names the day of the winning one. */
+  /** ISO 8601; decides whether a losing assignment's message names the day of the winning one. */
   readonly now: string;
 }
 
@@ -47,8 +47,8 @@ export interface ClaimOrder {
  * A move button on the detail page (ORDER-11) or Delete on a list (QUEUE-8). `to: "Deleted"`
  * is the soft delete; any later move undoes it. `permanentDelete` is the Admin-only erase.
  */
-export interface ChangeOrderStatus {
-  readonly type: "ChangeOrderStatus";
+export interface ChangeStatus {
+  readonly type: "ChangeStatus";
   readonly orderId: OrderId;
   readonly to: OrderStatus;
   readonly actor: ActingStaff;
@@ -84,8 +84,8 @@ export interface AddRemark {
 }
 
 /** Upload Document (ORDER-3): the file is already stored; the upload always mails it. */
-export interface RecordDocumentUpload {
-  readonly type: "RecordDocumentUpload";
+export interface UploadDocument {
+  readonly type: "UploadDocument";
   readonly orderId: OrderId;
   readonly fileName: string;
   readonly storedPath: string;
@@ -177,12 +177,12 @@ export interface RecordDefencePack {
 
 export type OrderCommand =
   | PlaceOrder
-  | ClaimOrder
-  | ChangeOrderStatus
+  | AssignOrder
+  | ChangeStatus
   | MoveOrderToOriginalFolder
   | MarkOrderRefunded
   | AddRemark
-  | RecordDocumentUpload
+  | UploadDocument
   | ResendDocumentMail
   | SendReminderMail
   | SendInvoice

@@ -5,13 +5,13 @@ import { refuse } from "../shared/refusal.ts";
 import { isEmailAddress, trimmedText } from "../shared/validation.ts";
 import type {
   AddRemark,
-  ChangeOrderStatus,
-  ClaimOrder,
+  ChangeStatus,
+  AssignOrder,
   MoveOrderToOriginalFolder,
   OrderCommand,
   PlaceOrder,
   RecordDefencePack,
-  RecordDocumentUpload,
+  UploadDocument,
   RecordDownload,
   RecordMailDelivery,
   RecordMailFailure,
@@ -47,10 +47,10 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
     return refuse("conflict", `Order ${state.orderId} was permanently deleted.`);
   }
   switch (command.type) {
-    case "ClaimOrder":
-      return claimOrder(command, state);
-    case "ChangeOrderStatus":
-      return changeOrderStatus(command, state);
+    case "AssignOrder":
+      return assignOrder(command, state);
+    case "ChangeStatus":
+      return changeStatus(command, state);
     case "MoveOrderToOriginalFolder":
       return moveToOriginalFolder(command, state);
     case "MarkOrderRefunded":
@@ -62,8 +62,8 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
           );
     case "AddRemark":
       return addRemark(command, state);
-    case "RecordDocumentUpload":
-      return recordDocumentUpload(command, state);
+    case "UploadDocument":
+      return uploadDocument(command, state);
     case "ResendDocumentMail":
     case "SendReminderMail": {
       if (state.document === undefined) {
@@ -127,7 +127,7 @@ const describeTime = (at: string, now: string): string => {
   return `on ${day}/${month}/${year} ${time}`;
 };
 
-const claimOrder = (command: ClaimOrder, state: PlacedOrder): OrderDecision => {
+const assignOrder = (command: AssignOrder, state: PlacedOrder): OrderDecision => {
   const { assignee } = state;
   if (assignee !== undefined) {
     // The losing side of a race must learn who won, and when (QUEUE-9).
@@ -146,13 +146,13 @@ const claimOrder = (command: ClaimOrder, state: PlacedOrder): OrderDecision => {
   }
   return [
     {
-      type: "OrderClaimed",
+      type: "OrderAssigned",
       data: { orderId: state.orderId, from: state.status, assignee: staffRef(command.assignee) },
     },
   ];
 };
 
-const changeOrderStatus = (command: ChangeOrderStatus, state: PlacedOrder): OrderDecision => {
+const changeStatus = (command: ChangeStatus, state: PlacedOrder): OrderDecision => {
   const { orderId, status } = state;
   if (command.permanentDelete) {
     if (command.actor.role !== "Admin") {
@@ -238,7 +238,7 @@ const addRemark = (command: AddRemark, state: PlacedOrder): OrderDecision => {
 
 const ACCEPTED_CONTENT_TYPE = /^(application\/pdf|image\/[a-z0-9.+-]+)$/;
 
-const recordDocumentUpload = (command: RecordDocumentUpload, state: PlacedOrder): OrderDecision => {
+const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecision => {
   const fileName = trimmedText(command.fileName);
   const storedPath = trimmedText(command.storedPath);
   if (fileName === undefined || storedPath === undefined) return refuse("invalid", "File is required");

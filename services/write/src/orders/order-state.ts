@@ -15,7 +15,7 @@ import {
 } from "@etd/events";
 import { actorName } from "../shared/acting-staff.ts";
 
-/** Who holds the order ("Assign to me") and since when: the claim's time. */
+/** Who holds the order ("Assign to me") and since when: the assignment's time. */
 export interface Assignment {
   readonly staff: StaffRef;
   readonly at: IsoDateTime;
@@ -108,7 +108,7 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
 
   const { metadata } = event;
   switch (event.type) {
-    case "OrderClaimed":
+    case "OrderAssigned":
       return {
         ...state,
         status: statusAfter(event)!,

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import {
   orderDecider,
-  type RecordDocumentUpload,
+  type UploadDocument,
   type RecordDownload,
   type ResendDocumentMail,
   type SendInvoice,
@@ -20,8 +20,8 @@ import {
 
 const spec = specFor(orderDecider);
 
-const upload = (overrides: Partial<RecordDocumentUpload> = {}): RecordDocumentUpload => ({
-  type: "RecordDocumentUpload",
+const upload = (overrides: Partial<UploadDocument> = {}): UploadDocument => ({
+  type: "UploadDocument",
   orderId: ORDER_ID,
   fileName: DOCUMENT,
   storedPath: `docs/100234/${DOCUMENT}`,

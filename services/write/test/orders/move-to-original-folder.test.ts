@@ -2,7 +2,7 @@ import { describe, it } from "vitest";
 import { type MoveOrderToOriginalFolder, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
 import { MARIA, ref } from "../support/metadata.ts";
-import { historyIn, ORDER_ID, orderClaimed, orderPlaced, statusChanged } from "../support/order-fixtures.ts";
+import { historyIn, ORDER_ID, orderAssigned, orderPlaced, statusChanged } from "../support/order-fixtures.ts";
 
 const spec = specFor(orderDecider);
 
@@ -23,7 +23,7 @@ describe("QUEUE-10 Move to Original Folder", () => {
 
   it("returns a priority order to Priority", () => {
     spec
-      .given([orderPlaced({ processingMode: "priority" }), orderClaimed(ref(MARIA), undefined, "Priority")])
+      .given([orderPlaced({ processingMode: "priority" }), orderAssigned(ref(MARIA), undefined, "Priority")])
       .when(moveBack)
       .then([
         {

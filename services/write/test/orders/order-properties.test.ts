@@ -32,10 +32,10 @@ const provider = fc.constantFrom("AWS" as const, "Sendgrid" as const);
 
 const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
   fc.constantFrom("standard" as const, "priority" as const).map((processingMode) => placeOrder({ processingMode })),
-  staff.map((s): OrderCommand => ({ type: "ClaimOrder", orderId: ORDER_ID, assignee: ref(s), now: NOW })),
+  staff.map((s): OrderCommand => ({ type: "AssignOrder", orderId: ORDER_ID, assignee: ref(s), now: NOW })),
   fc
     .record({ to: fc.constantFrom(...OrderStatus.literals), actor: staff })
-    .map((c): OrderCommand => ({ type: "ChangeOrderStatus", orderId: ORDER_ID, ...c, permanentDelete: false })),
+    .map((c): OrderCommand => ({ type: "ChangeStatus", orderId: ORDER_ID, ...c, permanentDelete: false })),
   fc.constant<OrderCommand>({ type: "MoveOrderToOriginalFolder", orderId: ORDER_ID }),
   fc.constant<OrderCommand>({ type: "MarkOrderRefunded", orderId: ORDER_ID }),
   fc
@@ -51,7 +51,7 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
     .map((flags) => addRemark({ ...flags, today: IsoDate.make("2025-03-15") })),
   fc.record({ fileName: fc.constantFrom(DOCUMENT, "scan.png"), by: staff, provider }).map(
     ({ fileName, by, provider }): OrderCommand => ({
-      type: "RecordDocumentUpload",
+      type: "UploadDocument",
       orderId: ORDER_ID,
       fileName,
       storedPath: `docs/100234/${fileName}`,
@@ -119,7 +119,7 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
 /** Permanent delete ends an order's story, so it comes rarely. */
 const permanentDelete = fc
   .record({ to: fc.constantFrom<OrderStatus>("Deleted", "Completed"), actor: staff })
-  .map((c): OrderCommand => ({ type: "ChangeOrderStatus", orderId: ORDER_ID, ...c, permanentDelete: true }));
+  .map((c): OrderCommand => ({ type: "ChangeStatus", orderId: ORDER_ID, ...c, permanentDelete: true }));
 
 const command = fc.oneof({ arbitrary: everyday, weight: 40 }, { arbitrary: permanentDelete, weight: 1 });
 
@@ -134,8 +134,8 @@ const appendAndReadBack = (event: NewOrderEvent, occurredAt: string): OrderEvent
 const checkInvariants = (before: OrderState, event: OrderEvent, after: OrderState): void => {
   if (!after.exists) expect.fail(`${event.type} left no order`);
   expect(OrderStatus.literals).toContain(after.status);
-  // An order has at most one assignee: a claim never replaces another one.
-  if (event.type === "OrderClaimed") expect(before.exists && before.assignee).toBeFalsy();
+  // An order has at most one assignee: an assignment never replaces another one.
+  if (event.type === "OrderAssigned") expect(before.exists && before.assignee).toBeFalsy();
   // The New and Priority folders hold only unassigned orders.
   if (after.status === "New" || after.status === "Priority") expect(after.assignee).toBeUndefined();
   // Projections keep folder counts from `from` without reading their own tables.

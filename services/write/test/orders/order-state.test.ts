@@ -6,7 +6,7 @@ import {
   documentDownloaded,
   documentUploaded,
   movedToOriginalFolder,
-  orderClaimed,
+  orderAssigned,
   orderPlaced,
   permanentlyDeleted,
   refundRequested,
@@ -44,8 +44,8 @@ describe("what an order's state tells the API", () => {
     });
   });
 
-  it("QUEUE-9 remembers who claimed it and when; the claim makes it Pending", () => {
-    const state = fold([orderPlaced(), orderClaimed(ref(MARIA), "2025-03-14T10:04:12.000Z")]);
+  it("QUEUE-9 remembers whom it is assigned to and since when; the assignment makes it Pending", () => {
+    const state = fold([orderPlaced(), orderAssigned(ref(MARIA), "2025-03-14T10:04:12.000Z")]);
     expect(state.status).toBe("Pending");
     expect(state.assignee).toEqual({ staff: ref(MARIA), at: "2025-03-14T10:04:12.000Z" });
     expect(state.lastChange).toEqual({
@@ -58,7 +58,7 @@ describe("what an order's state tells the API", () => {
   it("keeps the assignee through status changes and records who moved it", () => {
     const state = fold([
       orderPlaced(),
-      orderClaimed(ref(MARIA)),
+      orderAssigned(ref(MARIA)),
       statusChanged("Pending", "Completed", PAOLO, "2025-03-14T15:30:00.000Z"),
     ]);
     expect(state.status).toBe("Completed");
@@ -78,13 +78,13 @@ describe("what an order's state tells the API", () => {
   });
 
   it("QUEUE-10 forgets the assignee when moved back to its original folder", () => {
-    const state = fold([orderPlaced(), orderClaimed(), movedToOriginalFolder("Pending", "New", ref(MARIA))]);
+    const state = fold([orderPlaced(), orderAssigned(), movedToOriginalFolder("Pending", "New", ref(MARIA))]);
     expect(state.status).toBe("New");
     expect(state.assignee).toBeUndefined();
   });
 
   it("remembers the refund date", () => {
-    const state = fold([orderPlaced(), orderClaimed(), refundRequested("Pending", "2025-03-16")]);
+    const state = fold([orderPlaced(), orderAssigned(), refundRequested("Pending", "2025-03-16")]);
     expect(state.status).toBe("Refund");
     expect(state.refundDate).toBe("2025-03-16");
   });

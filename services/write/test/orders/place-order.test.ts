@@ -19,14 +19,14 @@ const spec = specFor(orderDecider);
 
 /** One of each command other than PlaceOrder, all about order 100234. */
 const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
-  { type: "ClaimOrder", orderId: ORDER_ID, assignee: ref(MARIA), now: "2025-03-14T10:00:00.000Z" },
-  { type: "ChangeOrderStatus", orderId: ORDER_ID, to: "Completed", actor: MARIA, permanentDelete: false },
-  { type: "ChangeOrderStatus", orderId: ORDER_ID, to: "Deleted", actor: GRACE, permanentDelete: true },
+  { type: "AssignOrder", orderId: ORDER_ID, assignee: ref(MARIA), now: "2025-03-14T10:00:00.000Z" },
+  { type: "ChangeStatus", orderId: ORDER_ID, to: "Completed", actor: MARIA, permanentDelete: false },
+  { type: "ChangeStatus", orderId: ORDER_ID, to: "Deleted", actor: GRACE, permanentDelete: true },
   { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID },
   { type: "MarkOrderRefunded", orderId: ORDER_ID },
   addRemark(),
   {
-    type: "RecordDocumentUpload",
+    type: "UploadDocument",
     orderId: ORDER_ID,
     fileName: DOCUMENT,
     storedPath: `docs/100234/${DOCUMENT}`,

@@ -82,13 +82,13 @@ export const orderPlaced = (
     systemMetadata("order-intake", "2025-03-14T08:00:01.000Z"),
   );
 
-export const orderClaimed = (
+export const orderAssigned = (
   assignee: StaffRef = ref(MARIA),
   occurredAt = "2025-03-14T10:04:12.000Z",
   from: IntakeStatus = "New",
 ) =>
   storedEvent(
-    "OrderClaimed",
+    "OrderAssigned",
     { orderId: ORDER_ID, from, assignee },
     staffMetadata({ ...assignee, role: "Team" }, occurredAt),
   );
@@ -168,23 +168,23 @@ export const remarkAdded = (overrides: Partial<AddRemark> = {}) => {
   return { type: "RemarkAdded" as const, data };
 };
 
-/** A realistic history that leaves a standard order, claimed by Maria, in `status`. */
+/** A realistic history that leaves a standard order, assigned to Maria, in `status`. */
 export const historyIn = (status: OrderStatus) => {
-  const claimed = [orderPlaced(), orderClaimed()];
+  const assigned = [orderPlaced(), orderAssigned()];
   switch (status) {
     case "New":
       return [orderPlaced()];
     case "Priority":
       return [orderPlaced({ processingMode: "priority" })];
     case "Pending":
-      return claimed;
+      return assigned;
     case "Refund":
-      return [...claimed, refundRequested("Pending")];
+      return [...assigned, refundRequested("Pending")];
     case "CompletedRefund":
-      return [...claimed, refundRequested("Pending"), refunded()];
+      return [...assigned, refundRequested("Pending"), refunded()];
     case "ChargeBack":
-      return [...claimed, chargebackMarked("Pending")];
+      return [...assigned, chargebackMarked("Pending")];
     default:
-      return [...claimed, statusChanged("Pending", status)];
+      return [...assigned, statusChanged("Pending", status)];
   }
 };

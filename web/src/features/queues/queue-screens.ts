@@ -24,7 +24,7 @@ export type BulkAction = "assign" | "delete" | "moveToOriginal" | "refunded";
 
 /** The permission each bulk action needs: the endpoint's guard, or for Delete the soft delete's rule. */
 const BULK_PERMISSION: { readonly [A in BulkAction]: Action } = {
-  assign: "order.claim",
+  assign: "order.assign",
   delete: "order.delete",
   moveToOriginal: "order.move-to-original",
   refunded: "order.refunded",

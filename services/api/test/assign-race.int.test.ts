@@ -4,7 +4,7 @@ import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
 
-const CLAIMERS = 50;
+const ASSIGNEES = 50;
 const ORDERS = 200;
 
 /*
@@ -12,16 +12,16 @@ const ORDERS = 200;
  * for two hundred orders. Exactly one wins each order; every loser is told who won and when; each
  * order's stream holds one assignment.
  */
-describe.skipIf(!available)("R1 concurrent claims", () => {
+describe.skipIf(!available)("R1 concurrent assignments", () => {
   let api: TestApi;
   const members: { name: string; token: string }[] = [];
 
   beforeAll(async () => {
     api = await startTestApi({ maxConnections: 30 });
     const admin = await api.login("Admin");
-    for (let i = 0; i < CLAIMERS; i++) {
-      const name = `Claimer ${String(i + 1).padStart(2, "0")}`;
-      const email = `claimer${i + 1}@demo.local`;
+    for (let i = 0; i < ASSIGNEES; i++) {
+      const name = `Assignee ${String(i + 1).padStart(2, "0")}`;
+      const email = `assignee${i + 1}@demo.local`;
       const added = await api.call("POST", "/admin/add-team-member", { name, email, password: PASSWORD, type: "Team" }, admin);
       expect(added.body).toMatchObject({ status: 1 });
       const login = await api.call("POST", "/admin/admin-login", { email, password: PASSWORD });
@@ -33,7 +33,7 @@ describe.skipIf(!available)("R1 concurrent claims", () => {
     await api?.close();
   });
 
-  it("50 simultaneous claims of each of 200 orders: one winner each, every loser names the winner", async () => {
+  it("50 simultaneous assignments of each of 200 orders: one winner each, every loser names the winner", async () => {
     const orderIds = await api.placeOrders(ORDERS);
     for (const orderId of orderIds) {
       const answers = await Promise.all(
@@ -55,7 +55,7 @@ describe.skipIf(!available)("R1 concurrent claims", () => {
         );
       }
       const events = await api.runtime.deps.store.readStream(`order-${orderId}`);
-      expect(events.map((e) => e.type)).toEqual(["OrderPlaced", "OrderClaimed"]);
+      expect(events.map((e) => e.type)).toEqual(["OrderPlaced", "OrderAssigned"]);
       expect((events[1]!.data as { assignee: { name: string } }).assignee.name).toBe(winner.member.name);
     }
   }, 600_000);

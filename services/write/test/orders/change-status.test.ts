@@ -1,15 +1,15 @@
 import { type OrderStatus } from "@etd/events";
 import { describe, it } from "vitest";
 import { ORDER_STATUS_LABELS } from "@etd/events";
-import { type ChangeOrderStatus, orderDecider } from "../../src/index.ts";
+import { type ChangeStatus, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
 import { GRACE, MARIA, PAOLO } from "../support/metadata.ts";
-import { historyIn, ORDER_ID, orderClaimed, orderPlaced, statusChanged } from "../support/order-fixtures.ts";
+import { historyIn, ORDER_ID, orderAssigned, orderPlaced, statusChanged } from "../support/order-fixtures.ts";
 
 const spec = specFor(orderDecider);
 
-const move = (to: OrderStatus, actor = MARIA, permanentDelete = false): ChangeOrderStatus => ({
-  type: "ChangeOrderStatus",
+const move = (to: OrderStatus, actor = MARIA, permanentDelete = false): ChangeStatus => ({
+  type: "ChangeStatus",
   orderId: ORDER_ID,
   to,
   actor,
@@ -64,7 +64,7 @@ describe("QUEUE-8 soft delete and undo", () => {
 
   it("undoes a soft delete by moving the order again", () => {
     spec
-      .given([orderPlaced(), orderClaimed(), statusChanged("Pending", "Deleted")])
+      .given([orderPlaced(), orderAssigned(), statusChanged("Pending", "Deleted")])
       .when(move("Awaiting"))
       .then([{ type: "OrderStatusChanged", data: { orderId: ORDER_ID, from: "Deleted", to: "Awaiting" } }]);
   });
