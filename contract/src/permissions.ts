@@ -36,7 +36,7 @@ export const PERMISSIONS = {
   "order.defence-pack": EVERYONE,
   "reports.read": EVERYONE,
   /** ADMIN-1: Manage Team, including delete, is Admin and Manager. */
-  "team.manage": ADMIN_AND_MANAGER,
+  "staff.manage": ADMIN_AND_MANAGER,
   /** ADMIN-2: Gateway Setting is Admin and Manager. */
   "gateways.manage": ADMIN_AND_MANAGER,
   "audit.read": ADMIN_AND_MANAGER,

@@ -10,6 +10,6 @@ export { listBuilds, tableOf, startBuild, type Build, type BuildStatus } from ".
 export { ALL_PROJECTIONS } from "./all-projections.ts";
 export * from "./order-details/index.ts";
 export * from "./reports/index.ts";
-export * from "./team/index.ts";
+export * from "./staff/index.ts";
 export * from "./gateways/index.ts";
 export * from "./queue/index.ts";

@@ -19,7 +19,7 @@ describe("the read-your-writes state of one tab", () => {
     state.wrote("120.3", ["queue", "order_details"]);
     expect(state.readAfter(["queue"])).toBe("120.3");
     expect(state.readAfter(["order_details"])).toBe("120.3");
-    expect(state.readAfter(["team"])).toBeUndefined();
+    expect(state.readAfter(["staff"])).toBeUndefined();
     expect(state.readAfter(["gateways", "reports"])).toBeUndefined();
   });
 
@@ -27,10 +27,10 @@ describe("the read-your-writes state of one tab", () => {
     const state = createReadYourWrites();
     state.wrote("99.7", ["queue"]);
     state.wrote("100.2", ["queue"]);
-    state.wrote("100.10", ["team"]);
+    state.wrote("100.10", ["staff"]);
     state.wrote("98.1", ["queue"]);
     expect(state.readAfter(["queue"])).toBe("100.2");
-    expect(state.readAfter(["queue", "team"])).toBe("100.10");
+    expect(state.readAfter(["queue", "staff"])).toBe("100.10");
     expect(comparePositions("9.1", "10.0")).toBe(-1);
   });
 

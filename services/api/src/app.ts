@@ -13,7 +13,7 @@ import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
 import { queueQueryEndpoints } from "./routes/queue-queries.ts";
 import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
-import { teamQueryEndpoints } from "./routes/team-queries.ts";
+import { staffQueryEndpoints } from "./routes/staff-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import type { TrustProxy } from "./config.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
@@ -23,7 +23,7 @@ import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
 import { publicEndpoints } from "./routes/public-routes.ts";
-import { teamEndpoints } from "./routes/team-routes.ts";
+import { staffAccountEndpoints } from "./routes/staff-routes.ts";
 import { uploadEndpoints } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
 
@@ -42,7 +42,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...orderEndpoints(deps),
   ...defencePackEndpoints(deps),
   ...uploadEndpoints(deps),
-  ...teamEndpoints(deps),
+  ...staffAccountEndpoints(deps),
   ...gatewayEndpoints(deps),
   ...intakeEndpoints(deps),
   ...publicEndpoints(deps),
@@ -50,7 +50,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...queueQueryEndpoints(deps),
   ...orderDetailQueryEndpoints(deps),
   ...reportQueryEndpoints(deps),
-  ...teamQueryEndpoints(deps),
+  ...staffQueryEndpoints(deps),
   ...gatewayQueryEndpoints(deps),
 ];
 

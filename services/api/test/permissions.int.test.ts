@@ -28,7 +28,7 @@ describe.skipIf(!available)("R6 permission matrix", () => {
   it("pins the matrix's decisions (000 §6 and the issue's choices)", () => {
     const who = (action: Parameters<typeof isAllowed>[1]) => ROLES.filter((role) => isAllowed(role, action));
     expect(who("password.change")).toEqual(["Admin", "Manager"]);
-    expect(who("team.manage")).toEqual(["Admin", "Manager"]);
+    expect(who("staff.manage")).toEqual(["Admin", "Manager"]);
     expect(who("gateways.manage")).toEqual(["Admin", "Manager"]);
     expect(who("orders.processed")).toEqual(["Admin"]);
     expect(who("orders.history")).toEqual(["Admin", "Manager", "Team", "Night Staff"]);

@@ -6,7 +6,7 @@ import { gatewayQueryEndpoints } from "../src/routes/gateway-queries.ts";
 import { orderDetailQueryEndpoints } from "../src/routes/order-detail-queries.ts";
 import { queueQueryEndpoints } from "../src/routes/queue-queries.ts";
 import { reportQueryEndpoints } from "../src/routes/report-queries.ts";
-import { teamQueryEndpoints } from "../src/routes/team-queries.ts";
+import { staffQueryEndpoints } from "../src/routes/staff-queries.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -87,7 +87,7 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
   });
 
   it("every query endpoint names the read models it reads, each one a real projection", () => {
-    const queries = [queueQueryEndpoints, orderDetailQueryEndpoints, reportQueryEndpoints, teamQueryEndpoints, gatewayQueryEndpoints, auditQueryEndpoints].flatMap(
+    const queries = [queueQueryEndpoints, orderDetailQueryEndpoints, reportQueryEndpoints, staffQueryEndpoints, gatewayQueryEndpoints, auditQueryEndpoints].flatMap(
       (endpoints) => endpoints(api.runtime.deps),
     );
     expect(queries.filter((endpoint) => endpoint.reads === undefined).map((endpoint) => endpoint.path)).toEqual([]);

@@ -5,7 +5,7 @@
  *     ["queue", …]          folder counts, queue lists, search, future months
  *     ["order_details", …]  the order detail view and its histories
  *     ["reports", …]        country orders, processed-by counts, processed orders
- *     ["team", …]           team member list, info, types
+ *     ["staff", …]          staff member list, info, types
  *     ["gateways", …]       payment gateways
  *
  * When the server says a read model moved (SSE `change` with `{projection}`), the live hook
@@ -27,7 +27,7 @@ export const queryKeys = {
   queue: ["queue"],
   order_details: ["order_details"],
   reports: ["reports"],
-  team: ["team"],
+  staff: ["staff"],
   gateways: ["gateways"],
 } as const satisfies Record<Projection, readonly [Projection]>;
 

@@ -31,7 +31,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/refund-order", label: "Refunds", count: "refundOrdersCount" },
   { to: "/admin/chargeback", label: "Chargeback", count: "chargeBack" },
   { to: "/admin/country-order", label: "Country Order List" },
-  { to: "/admin/manage-team", label: "Manage Team", roles: allowed("team.manage") },
+  { to: "/admin/manage-team", label: "Manage Team", roles: allowed("staff.manage") },
   { to: "/admin/processed-order", label: "Order Processed", roles: allowed("orders.processed") },
   { to: "/admin/send-invoice", label: "Manage Invoices" },
   { to: "/admin/gateway-setting", label: "Gateway Setting", roles: allowed("gateways.manage") },

@@ -7,6 +7,6 @@ import { queryRequest } from "../../../lib/read-your-writes.ts";
 /** One member for the edit form (ADMIN-1); the password comes back empty. */
 export const teamMemberInfoQuery = (teamMemberId: string) =>
   queryOptions({
-    queryKey: [...queryKeys.team, "member", teamMemberId],
+    queryKey: [...queryKeys.staff, "member", teamMemberId],
     queryFn: (context) => apiRequest<TeamMemberInfo | null>("GET", `/admin/team-member-info/${encodeURIComponent(teamMemberId)}`, queryRequest(context)),
   });

@@ -6,7 +6,7 @@ import { queryRequest } from "../../../lib/read-your-writes.ts";
 /** The types the Type select offers (000 §5), as the server lists them. */
 export const teamMemberTypesQuery = () =>
   queryOptions({
-    queryKey: [...queryKeys.team, "types"],
+    queryKey: [...queryKeys.staff, "types"],
     queryFn: (context) => apiRequest<readonly string[] | null>("GET", "/admin/get-team-member-type", queryRequest(context)),
     // The roles are fixed by the server's code; they do not change while the app runs.
     staleTime: Infinity,

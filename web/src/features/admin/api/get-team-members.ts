@@ -9,6 +9,6 @@ export type TeamMember = TeamMemberRow;
 
 export const teamMembersQuery = () =>
   queryOptions({
-    queryKey: [...queryKeys.team, "members"],
+    queryKey: [...queryKeys.staff, "members"],
     queryFn: (context) => apiRequest<readonly TeamMember[] | null>("GET", "/admin/get-team-member-list", queryRequest(context)),
   });

@@ -40,7 +40,7 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
       toast.answer(answer);
       if (answer.status !== 1) return;
       if (!editing) form.reset();
-      await refetchAfterCommand(queryClient, answer, ["team"]);
+      await refetchAfterCommand(queryClient, answer, ["staff"]);
       if (editing) await navigate({ to: "/admin/manage-team" });
     },
   });

@@ -22,7 +22,7 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
       toast.answer(result);
       setToDelete(undefined);
       if (result.status !== 1) return;
-      await refetchAfterCommand(queryClient, result, ["team"]);
+      await refetchAfterCommand(queryClient, result, ["staff"]);
       // The form cannot go on editing someone who is gone.
       if (member.id === editingId) await navigate({ to: "/admin/manage-team" });
     },

@@ -1,7 +1,7 @@
 import type { Query } from "@etd/event-store";
 import type { Role } from "@etd/events";
 import { PASSWORD_MASK, type TeamMemberInfo, type TeamMemberRow } from "@etd/contract";
-import { TEAM_TABLES } from "./team-projection.ts";
+import { STAFF_TABLES } from "./staff-projection.ts";
 
 /*
  * Reads for Manage Team (ADMIN-1). The list's Password column (000 §2) shows a fixed mask, and
@@ -29,13 +29,13 @@ const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password">
 });
 
 /** The Team Member List: members not deleted, in the order they were added. */
-export const teamMembers = async (query: Query): Promise<TeamMemberRow[]> => {
-  const rows = await query(`select ${COLUMNS} from ${TEAM_TABLES.members} where not deleted order by added_at, staff_id`);
+export const staffMembers = async (query: Query): Promise<TeamMemberRow[]> => {
+  const rows = await query(`select ${COLUMNS} from ${STAFF_TABLES.members} where not deleted order by added_at, staff_id`);
   return rows.map((row) => ({ ...memberOf(row), password: PASSWORD_MASK }));
 };
 
 /** One member for the edit form; undefined when there is none, or they were deleted. */
-export const teamMember = async (query: Query, id: string): Promise<TeamMemberInfo | undefined> => {
-  const [row] = await query(`select ${COLUMNS} from ${TEAM_TABLES.members} where staff_id = $1 and not deleted`, [id]);
+export const staffMember = async (query: Query, id: string): Promise<TeamMemberInfo | undefined> => {
+  const [row] = await query(`select ${COLUMNS} from ${STAFF_TABLES.members} where staff_id = $1 and not deleted`, [id]);
   return row ? { ...memberOf(row), password: "" } : undefined;
 };

@@ -3,7 +3,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { staffStream, type EventMetadata, type Role, type StaffEvent, type StaffId, type WithoutMetadata } from "@etd/events";
 import { foldEvents, isRefusal, staffDecider, type StaffCommand } from "@etd/write";
 import { openHarness, toLog, type Harness } from "../support/projection-harness.ts";
-import { PASSWORD_MASK, teamMember, teamMembers, teamProjection } from "../../src/team/index.ts";
+import { PASSWORD_MASK, staffMember, staffMembers, staffProjection } from "../../src/staff/index.ts";
 
 const metadata: Omit<EventMetadata, "occurredAt"> = {
   actor: { kind: "staff", id: "admin-1" as StaffId, name: "Ana Admin", role: "Admin" },
@@ -48,16 +48,16 @@ const commands: StaffCommand[] = [
   { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor, team: { admins: 1 } },
 ];
 
-describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () => {
+describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await openHarness([teamProjection]);
+    harness = await openHarness([staffProjection]);
     await harness.apply(history(commands));
   });
   afterAll(async () => harness?.close());
 
   it("ADMIN-1: lists the members in the order they were added, as they are now, deleted members left out", async () => {
-    const list = await teamMembers(harness.driver.query);
+    const list = await staffMembers(harness.driver.query);
     expect(list.map((m) => [m.id, m.name, m.email, m.type])).toEqual([
       ["m1", "Maria Santos", "m1@example.com", "Manager"],
       ["m2", "Jose P. Cruz", "jose@example.com", "Admin"],
@@ -66,7 +66,7 @@ describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () =>
   });
 
   it("ADMIN-1: the Password column shows the same mask for everyone, never a value", async () => {
-    const list = await teamMembers(harness.driver.query);
+    const list = await staffMembers(harness.driver.query);
     expect(PASSWORD_MASK).toBe("******");
     for (const member of list) {
       expect(member.password).toBe(PASSWORD_MASK);
@@ -75,14 +75,14 @@ describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () =>
   });
 
   it("keeps when a member was added, last changed and last had a password set", async () => {
-    const [maria, jose, lea] = await teamMembers(harness.driver.query);
+    const [maria, jose, lea] = await staffMembers(harness.driver.query);
     expect(maria).toMatchObject({ added_at: "2025-03-14T08:00:00.000Z", updated_at: "2025-03-14T08:00:00.000Z", password_changed_at: null });
     expect(jose).toMatchObject({ added_at: "2025-03-14T08:00:01.000Z", updated_at: "2025-03-14T08:00:04.000Z" });
     expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:05.000Z" });
   });
 
   it("ADMIN-1: team-member-info gives one member with an empty password, so saving the form unchanged keeps theirs", async () => {
-    expect(await teamMember(harness.driver.query, "m2")).toEqual({
+    expect(await staffMember(harness.driver.query, "m2")).toEqual({
       id: "m2",
       name: "Jose P. Cruz",
       email: "jose@example.com",
@@ -95,23 +95,23 @@ describe.skipIf(!(await postgresAvailable()))("team projection (ADMIN-1)", () =>
   });
 
   it("ADMIN-1: a deleted or unknown member is not found", async () => {
-    expect(await teamMember(harness.driver.query, "m4")).toBeUndefined();
-    expect(await teamMember(harness.driver.query, "nobody")).toBeUndefined();
+    expect(await staffMember(harness.driver.query, "m4")).toBeUndefined();
+    expect(await staffMember(harness.driver.query, "nobody")).toBeUndefined();
   });
 
   it("has no column that could hold a password or its hash", async () => {
     const columns = await harness.driver.query(
       `select column_name from information_schema.columns where table_name = $1 order by ordinal_position`,
-      [`${teamProjection.tables[0]}_v${teamProjection.version}`],
+      [`${staffProjection.tables[0]}_v${staffProjection.version}`],
     );
     expect(columns.map((c) => c.column_name).filter((name) => /password|hash/i.test(String(name)))).toEqual(["password_changed_at"]);
   });
 
   it("gives the same list whatever the batch sizes", async () => {
-    const oneByOne = await openHarness([teamProjection]);
+    const oneByOne = await openHarness([staffProjection]);
     try {
       await oneByOne.apply(history(commands), 1);
-      expect(await teamMembers(oneByOne.driver.query)).toEqual(await teamMembers(harness.driver.query));
+      expect(await staffMembers(oneByOne.driver.query)).toEqual(await staffMembers(harness.driver.query));
     } finally {
       await oneByOne.close();
     }

@@ -14,11 +14,11 @@ import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccou
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
 const NOT_FOUND = "Team member not found.";
 
-export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
+export const staffAccountEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "post",
     path: "/admin/add-team-member",
-    guard: "team.manage",
+    guard: "staff.manage",
     summary: "Add a team member (ADMIN-1); only an Admin adds an Admin",
     body: AddTeamMemberRequest,
     handle: async (context) => {
@@ -35,7 +35,7 @@ export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "post",
     path: "/admin/update-team-member",
-    guard: "team.manage",
+    guard: "staff.manage",
     summary: "Update a team member; an empty password keeps the current one (ADMIN-1); only an Admin edits an Admin, no one their own role",
     body: UpdateTeamMemberRequest,
     handle: async (context) => {
@@ -55,7 +55,7 @@ export const teamEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "put",
     path: "/admin/delete-team-member",
-    guard: "team.manage",
+    guard: "staff.manage",
     summary: "Delete a team member; their sessions end (ADMIN-1); only an Admin deletes an Admin, the last Admin stays",
     body: DeleteTeamMemberRequest,
     handle: async (context) => {

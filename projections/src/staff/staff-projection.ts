@@ -11,7 +11,7 @@ import type { ProjectedEvent, Projection, TableName } from "../engine/projection
  * the reports still know the name.
  */
 
-export const TEAM_TABLES = { members: "team_members" } as const;
+export const STAFF_TABLES = { members: "staff_members" } as const;
 
 interface TeamMember {
   readonly staffId: string;
@@ -27,7 +27,7 @@ interface TeamMember {
 }
 
 const migrate = async (query: Query, table: TableName): Promise<void> => {
-  const members = table(TEAM_TABLES.members);
+  const members = table(STAFF_TABLES.members);
   await query(`
     create table ${members} (
       staff_id text primary key,
@@ -88,7 +88,7 @@ const load = async (query: Query, table: TableName, staffIds: readonly string[])
   const rows = await query(
     `select staff_id, name, email, role, deleted, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
             ${ISO("password_changed_at")} as password_changed_at, ${ISO("deleted_at")} as deleted_at
-       from ${table(TEAM_TABLES.members)} where staff_id = any($1::text[])`,
+       from ${table(STAFF_TABLES.members)} where staff_id = any($1::text[])`,
     [staffIds],
   );
   for (const row of rows) {
@@ -110,7 +110,7 @@ const load = async (query: Query, table: TableName, staffIds: readonly string[])
 const save = async (query: Query, table: TableName, members: readonly TeamMember[]): Promise<void> => {
   if (members.length === 0) return;
   await query(
-    `insert into ${table(TEAM_TABLES.members)}
+    `insert into ${table(STAFF_TABLES.members)}
        (staff_id, name, email, role, deleted, added_at, updated_at, password_changed_at, deleted_at)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[],
                           $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
@@ -144,10 +144,10 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   await save(query, table, [...after.values()].filter((member) => member !== before.get(member.staffId)));
 };
 
-export const teamProjection: Projection = {
-  name: "team",
+export const staffProjection: Projection = {
+  name: "staff",
   version: 1,
-  tables: Object.values(TEAM_TABLES),
+  tables: Object.values(STAFF_TABLES),
   migrate,
   apply,
 };
