@@ -6,6 +6,8 @@ import pg from "pg";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parsePosition } from "@etd/event-store";
+import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { allEndpoints } from "../src/app.ts";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
 import { waitForReactor } from "./support/reactors.ts";
@@ -64,6 +66,8 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
     }
     const gone = await ok(api.call("PUT", "/admin/change-order-status", { orderId: [erased], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin));
     await waitForReactor(api.runtime.driver, ERASURE_REACTOR, gone.data.position as string);
+    // The read models too must have applied the set-up, or their catching up would show as a change.
+    expect(await waitForPosition(api.runtime.driver, parsePosition(gone.data.position as string)!, ALL_PROJECTIONS.map((p) => p.name))).toBe(true);
     // Signed in before the first snapshot: a sign-in is not a command under test.
     for (const role of ["Manager", "Telecaller", "Night Staff"] as const) await api.login(role);
   }, 60_000);
