@@ -58,6 +58,29 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
     changed.add(row.mail_id);
   };
 
+  /** A mail as first requested: nothing linked, no recipient, no attempt yet. */
+  const newMail = (mailId: string, orderId: string, position: number, at: string, purpose: MailRow["purpose"], provider: MailRow["mail_service_provider"], requestedBy: string): MailRow => ({
+    mail_id: mailId,
+    order_id: orderId,
+    stream_position: position,
+    create_ts: at,
+    purpose,
+    remainder_mail: purpose === "reminder" ? 1 : 0,
+    mail_service_provider: provider,
+    file1: null,
+    file_path: null,
+    requested_by: requestedBy,
+    recipient: null,
+    status: "requested",
+    transport: null,
+    message_id: null,
+    reason: null,
+    attempt: 0,
+    will_retry: false,
+    sent_at: null,
+    updated_at: at,
+  });
+
   const step = ({ event, eventId, streamPosition }: ProjectedEvent) => {
     const at = event.metadata.occurredAt;
     const position = Number(streamPosition);
@@ -73,25 +96,10 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         const order = orders.current(data.orderId);
         const linked = purpose === "invoice" || order === undefined ? null : order;
         saveMail({
-          mail_id: eventId,
-          order_id: data.orderId,
-          stream_position: position,
-          create_ts: at,
-          purpose,
-          remainder_mail: purpose === "reminder" ? 1 : 0,
-          mail_service_provider: data.provider,
+          ...newMail(eventId, data.orderId, position, at, purpose, data.provider, requestedBy),
           file1: linked?.file_name ?? null,
           file_path: linked?.stored_path ?? null,
-          requested_by: requestedBy,
           recipient: isErased(data.personal) ? null : data.personal.to,
-          status: "requested",
-          transport: null,
-          message_id: null,
-          reason: null,
-          attempt: 0,
-          will_retry: false,
-          sent_at: null,
-          updated_at: at,
         });
         break;
       }
@@ -107,27 +115,7 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
                 .filter((mail) => mail.order_id === data.orderId && mail.purpose === data.purpose && isOpen(mail))
                 .reduce<MailRow | undefined>((latest, mail) => (latest === undefined || mail.stream_position > latest.stream_position ? mail : latest), undefined);
         // A mail nobody asked for in this order's stream (a reactor's own) still belongs in the history.
-        const base: MailRow = request ?? {
-          mail_id: eventId,
-          order_id: data.orderId,
-          stream_position: position,
-          create_ts: at,
-          purpose: data.purpose,
-          remainder_mail: data.purpose === "reminder" ? 1 : 0,
-          mail_service_provider: data.provider,
-          file1: null,
-          file_path: null,
-          requested_by: requestedBy,
-          recipient: null,
-          status: "requested",
-          transport: null,
-          message_id: null,
-          reason: null,
-          attempt: 0,
-          will_retry: false,
-          sent_at: null,
-          updated_at: at,
-        };
+        const base: MailRow = request ?? newMail(eventId, data.orderId, position, at, data.purpose, data.provider, requestedBy);
         if (event.type === "DocumentMailed") {
           const mailed = event.data;
           saveMail({

@@ -4,27 +4,12 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "../src/app.ts";
-import { createThrottle, DEFAULT_LIMITS, type Clock } from "../src/auth/throttle.ts";
+import { createThrottle, DEFAULT_LIMITS } from "../src/auth/throttle.ts";
+import { fakeClock } from "./support/fake-clock.ts";
 import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
 
-/** A fake clock: `advance` moves time, `sleep` records the delay instead of waiting. */
-const fakeClock = () => {
-  let now = Date.now();
-  const slept: number[] = [];
-  const clock: Clock & { advance(ms: number): void; slept: number[] } = {
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-    slept,
-  };
-  return clock;
-};
 
 /** POSTs a sign-in from a given local address (any of 127.0.0.0/8 reaches a server on 127.0.0.1). */
 const signInFrom = (port: number, localAddress: string, body: unknown) =>

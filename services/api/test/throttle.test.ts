@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createThrottle, DEFAULT_LIMITS, type Clock } from "../src/auth/throttle.ts";
+import { createThrottle, DEFAULT_LIMITS } from "../src/auth/throttle.ts";
+import { fakeClock } from "./support/fake-clock.ts";
 
 /*
  * Issue 9 item 6: sign-in throttling per (account, IP) and per IP; failures spread over many
@@ -7,22 +8,8 @@ import { createThrottle, DEFAULT_LIMITS, type Clock } from "../src/auth/throttle
  */
 
 const MINUTE = 60_000;
+const START = Date.UTC(2025, 2, 14, 8, 0, 0);
 
-const fakeClock = () => {
-  let now = Date.UTC(2025, 2, 14, 8, 0, 0);
-  const slept: number[] = [];
-  const clock: Clock & { advance(ms: number): void; slept: number[] } = {
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-    slept,
-  };
-  return clock;
-};
 
 const OWNER = "owner@demo.local";
 
@@ -32,7 +19,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("5 failures from one address lock that (account, address) until the first leaves the window; another address is not locked", () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({}, clock);
     for (let i = 0; i < 4; i++) {
       throttle.recordFailure(OWNER, "203.0.113.7");
@@ -53,7 +40,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("failures from 20 addresses never lock the account: a fresh address may try at once, after a delay that doubles and stops at the cap", () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({}, clock);
     const delays: number[] = [];
     for (let ip = 1; ip <= 20; ip++) {
@@ -73,7 +60,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("slowDown waits the delay on the throttle's clock and answers it", async () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({ freeFailures: 1, baseDelayMs: 100, maxDelayMs: 150 }, clock);
     expect(await throttle.slowDown(OWNER)).toBe(0);
     throttle.recordFailure(OWNER, "198.51.100.1");
@@ -84,7 +71,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("30 failures from one address over many accounts lock that address for every account, not other addresses", () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({}, clock);
     for (let i = 0; i < 30; i++) throttle.recordFailure(`guess-${i}@demo.local`, "203.0.113.9");
     expect(throttle.retryAfterMs(OWNER, "203.0.113.9")).toBe(15 * MINUTE);
@@ -94,7 +81,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("a success forgets that address's failures on that account, and nothing else", () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({ freeFailures: 1, maxDelayMs: 60_000 }, clock);
     for (let i = 0; i < 4; i++) throttle.recordFailure(OWNER, "203.0.113.7");
     for (let i = 0; i < 5; i++) throttle.recordFailure(OWNER, "198.51.100.1");
@@ -113,7 +100,7 @@ describe("issue 9 item 6: the sign-in throttle", () => {
   });
 
   it("a success without an address (the public order lookup) forgets the subject's failures from every address", () => {
-    const clock = fakeClock();
+    const clock = fakeClock(START);
     const throttle = createThrottle({ perSubjectIp: 2, perIp: 3 }, clock);
     for (const ip of ["198.51.100.1", "198.51.100.1", "198.51.100.2", "198.51.100.2"]) throttle.recordFailure("100234", ip);
     throttle.recordFailure("100235", "198.51.100.2");
