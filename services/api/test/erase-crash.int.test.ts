@@ -154,6 +154,5 @@ describe.skipIf(!available)("erase: the API killed with SIGKILL during a permane
     const staging = path.join(dataDir, "uploads", ".staging");
     expect((await readdir(staging)).filter((name) => name.startsWith("erase-"))).toEqual([]);
     console.log(`erase crash test: where the ${ROUNDS} kills landed: ${JSON.stringify(seen)}`);
-    expect(seen.notRecorded + seen.recordedNotErased + seen.partlyErased + seen.erased).toBe(ROUNDS);
   }, 600_000);
 });

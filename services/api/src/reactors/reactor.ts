@@ -16,8 +16,6 @@ export interface Reactor {
 }
 
 export interface RunningReactor {
-  /** Resolves once the reactor has handled everything the log held when it started. */
-  readonly caughtUp: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,8 +51,6 @@ export const startReactor = async (
   let stopped = false;
   let subscription: Subscription | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let markCaughtUp: () => void = () => undefined;
-  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
   const retry = (delayMs: number, error: unknown) => {
     log(`${reactor.name} failed and retries in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
@@ -76,14 +72,12 @@ export const startReactor = async (
         await saveCheckpoint(driver, reactor.name, events.at(-1)!.position);
         nextDelayMs = RETRY_MS.first;
       },
-      onCaughtUp: () => markCaughtUp(),
       onError: (error) => retry(nextDelayMs, error),
     });
   };
 
   await follow(RETRY_MS.first);
   return {
-    caughtUp,
     stop: async () => {
       stopped = true;
       clearTimeout(retryTimer);
