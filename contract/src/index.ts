@@ -8,3 +8,4 @@ export * from "./permissions.ts";
 export * from "./queues.ts";
 export * from "./answers.ts";
 export * from "./rules.ts";
+export * from "./order-page.ts";

@@ -62,3 +62,17 @@ export const MailProviderField = Schema.optionalKey(
 
 /** CROSS-4: AWS unless the client names Sendgrid. */
 export const providerOf = (value: string | undefined): "AWS" | "Sendgrid" => (value?.trim().toLowerCase() === "sendgrid" ? "Sendgrid" : "AWS");
+
+/**
+ * The order's version the page showed (`version` of the order details answer), sent with a
+ * decisive action: when the order has moved on since, the action is refused and changes nothing.
+ * Optional: a client that does not send it (the spec's own) acts on the order as it is.
+ */
+export const expectedVersionField = Schema.optionalKey(
+  Schema.Union([Schema.Int, Schema.String]).check(
+    Schema.makeFilter((v: number | string) => /^\d{1,15}$/.test(String(v).trim()) || "The order version must be a whole number."),
+  ),
+);
+
+/** Only after `expectedVersionField` has checked the digits. */
+export const toVersion = (value: number | string | undefined): bigint | undefined => (value === undefined ? undefined : BigInt(String(value).trim()));

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { statusOf } from "../vocabulary.ts";
-import { flag, MAIL_PROVIDER_MESSAGE, MailProviderField, orderIdField, orderIdList, requiredEmail, requiredText } from "./fields.ts";
+import { expectedVersionField, flag, MAIL_PROVIDER_MESSAGE, MailProviderField, orderIdField, orderIdList, requiredEmail, requiredText } from "./fields.ts";
 
 /*
  * The order commands of 000 §7 and 001 §7, at the paths the existing client calls. Where the specs
@@ -13,6 +13,8 @@ export const ChangeOrderStatusRequest = Schema.Struct({
     Schema.makeFilter((s: string) => statusOf(s) !== undefined || "Please choose a valid status."),
   ).pipe(Schema.annotateKey({ messageMissingKey: "Please choose a valid status." })),
   permanentDeletedFlag: Schema.optionalKey(Schema.Union([Schema.Boolean, Schema.Literals(["true", "false", 0, 1])])),
+  /** From the order page, with one order id (ADR 0014). */
+  expectedVersion: expectedVersionField,
 });
 
 /** Whether change-order-status asks for a permanent delete. */
@@ -24,7 +26,7 @@ export const AssignOrderRequest = Schema.Struct({
   assignto: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number, Schema.Null])),
 });
 
-export const OrderIdsRequest = Schema.Struct({ orderId: orderIdList });
+export const OrderIdsRequest = Schema.Struct({ orderId: orderIdList, expectedVersion: expectedVersionField });
 
 export const AddRemarkRequest = Schema.Struct({
   orderId: orderIdField(),
@@ -36,6 +38,8 @@ export const AddRemarkRequest = Schema.Struct({
   voided: flag,
   chargeBack: flag,
   reportError: flag,
+  /** Checked when a flag that moves the order is ticked (ADR 0014). */
+  expectedVersion: expectedVersionField,
 });
 
 export const ResendMailRequest = Schema.Struct({
@@ -66,6 +70,7 @@ export const UploadDocumentFields = Schema.Struct({
   mailServiceProvider: Schema.optionalKey(
     Schema.String.check(Schema.makeFilter((s: string) => /^\s*(aws|sendgrid)?\s*$/i.test(s) || MAIL_PROVIDER_MESSAGE)),
   ),
+  expectedVersion: expectedVersionField,
 });
 
 const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
@@ -81,3 +86,10 @@ export const DefencePackPdfRequest = Schema.Struct({
 export const packTypeOf = (value: string | number): 1 | 2 => (String(value) === "2" ? 2 : 1);
 
 export const DefencePackDetailsRequest = Schema.Struct({ orderId: orderIdField() });
+
+/** The order page says it is open (every `heartbeatMs`), or closing (`leaving`). `viewId` is the page's own random id. */
+export const OrderPresenceRequest = Schema.Struct({
+  orderId: orderIdField(),
+  viewId: Schema.String.check(Schema.makeFilter((s: string) => /^[A-Za-z0-9_-]{8,64}$/.test(s) || "Please send the page's view id.")),
+  leaving: Schema.optionalKey(Schema.Boolean),
+});
