@@ -27,7 +27,10 @@ export const webBuildIsStale = (): boolean =>
 export const buildWeb = (): void => {
   const vitePackage = createRequire(path.join(WEB, "package.json")).resolve("vite/package.json");
   const vite = path.join(path.dirname(vitePackage), "bin", "vite.js");
-  const result = spawnSync(process.execPath, [vite, "build"], { cwd: WEB, stdio: "inherit" });
+  // Always the production build: under vitest NODE_ENV is "test", which vite would pass on and
+  // React would then ship its development build, so the browser tests and P6 would measure
+  // something no user is served.
+  const result = spawnSync(process.execPath, [vite, "build"], { cwd: WEB, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error(`building the web app failed (exit ${result.status})`);
 };
 
