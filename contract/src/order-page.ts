@@ -155,8 +155,8 @@ export interface AuditLine {
   readonly summary: string;
 }
 
-/** The message of a decisive action refused because the order moved on since the page read it. */
-export const ORDER_CHANGED_MESSAGE = "This order has changed since you opened it. Nothing was changed; please check and try again.";
+/** The message of a decisive action refused because the order moved on since the page read it (the catalogue's words). */
+export { ORDER_CHANGED_MESSAGE } from "@etd/events/vocabulary";
 
 /**
  * `data` of that refusal (HTTP 409, status 0): what happened after the version the page sent,

@@ -3,7 +3,7 @@
  * `encodeEvent(event)`; every reader goes through `decodeEvent(raw)`, which upcasts old
  * versions first.
  */
-export { ROLES, ORDER_STATUSES, PROCESSING_MODES, LANDING_DOMAINS } from "./vocabulary.ts";
+export { ROLES, ORDER_STATUSES, PROCESSING_MODES, LANDING_DOMAINS, ORDER_CHANGED_MESSAGE } from "./vocabulary.ts";
 export * from "./shared/ids.ts";
 export * from "./shared/primitives.ts";
 export * from "./shared/role.ts";

@@ -52,5 +52,11 @@ export const statusLabel = (status: (typeof ORDER_STATUSES)[number]): string => 
 /** What the customer paid for; decides whether a new order starts in `New` or `Priority`. */
 export const PROCESSING_MODES = ["standard", "priority"] as const;
 
+/**
+ * The refusal of a decisive action sent with a version of the order that is no longer its last
+ * (a stale page): the write side gives it, the API and the web app show it.
+ */
+export const ORDER_CHANGED_MESSAGE = "This order has changed since you opened it. Nothing was changed; please check and try again.";
+
 /** The two customer-facing sites (brands) an order can come from (001 §1, PUBLIC-3). */
 export const LANDING_DOMAINS = ["primary", "secondary"] as const;

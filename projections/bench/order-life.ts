@@ -81,6 +81,7 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       chargeBack: flags.chargeBack ?? false,
       reportError: random.chance(0.01),
       today: new Date(clock).toISOString().slice(0, 10) as IsoDate,
+      actor: member,
     });
   const move = (member: Member, to: OrderStatus) => by(member, { type: "ChangeStatus", orderId, to, actor: member, permanentDelete: false });
   const mailed = (purpose: MailPurpose, provider: MailProvider, fileName?: string) => {
@@ -106,7 +107,8 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     if (random.chance(0.12)) return; // Pending in someone's My Orders
     if (random.chance(0.07)) {
       // Handed back to intake, usually picked up again by someone else.
-      by(roster.pick(["Manager"]), { type: "MoveOrderToOriginalFolder", orderId });
+      const manager = roster.pick(["Manager"]);
+      by(manager, { type: "MoveOrderToOriginalFolder", orderId, actor: manager });
       if (random.chance(0.4)) return;
       agent = roster.pick(WORKERS);
       by(agent, { type: "AssignOrder", orderId, assignee: agent, now: new Date(clock).toISOString() }, at(5, 600));
@@ -117,7 +119,9 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       [2, 20],
       [3, 10],
     ] as const);
-    for (let i = 0; i < remarks; i++) remark(random.chance(0.8) ? agent : roster.pick(["Telecaller"]), random.pick(REMARKS));
+    // Once assigned, the order is read-only for other staff below Manager (QUEUE-12): the
+    // assignee or a manager writes the remarks.
+    for (let i = 0; i < remarks; i++) remark(random.chance(0.8) ? agent : roster.pick(["Manager"]), random.pick(REMARKS));
 
     const path = random.weighted([
       ["processing", 25],
@@ -158,7 +162,7 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       storedPath: `docs/${orderId}/${fileName}`,
       contentType: fileName.endsWith(".pdf") ? "application/pdf" : "image/jpeg",
       sizeBytes: random.int(80_000, 900_000),
-      uploadedBy: agent,
+      actor: agent,
       provider,
       to: email(),
     });
@@ -184,11 +188,11 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       });
     }
     if (downloads === 0 && random.chance(0.3)) {
-      by(agent, { type: "SendReminderMail", orderId, provider, to: email() }, at(24 * 60, 3 * 24 * 60));
+      by(agent, { type: "SendReminderMail", orderId, provider, to: email(), actor: agent }, at(24 * 60, 3 * 24 * 60));
       mailed("reminder", provider, fileName);
     }
     if (random.chance(0.05)) {
-      by(agent, { type: "ResendDocumentMail", orderId, provider, to: email() });
+      by(agent, { type: "ResendDocumentMail", orderId, provider, to: email(), actor: agent });
       mailed("document", provider, fileName);
     }
     if (random.chance(0.08)) {
@@ -203,14 +207,18 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     ] as const);
     clock += random.int(1, 20) * DAY;
     if (dispute === "refund") {
-      remark(roster.pick(["Telecaller", "Team"]), "Customer asked for a refund: travel cancelled.", { statusRefund: true });
-      if (random.chance(0.6)) by(roster.pick(["Manager", "Admin"]), { type: "MarkOrderRefunded", orderId });
+      remark(random.chance(0.7) ? agent : roster.pick(["Manager"]), "Customer asked for a refund: travel cancelled.", { statusRefund: true });
+      if (random.chance(0.6)) {
+        const refunder = roster.pick(["Manager", "Admin"]);
+        by(refunder, { type: "MarkOrderRefunded", orderId, actor: refunder });
+      }
     } else if (dispute === "chargeback") {
       const manager = roster.pick(["Manager"]);
       remark(manager, "Bank notified a chargeback on this payment.", { chargeBack: true });
-      by(manager, { type: "RecordTransactionDetails", orderId, transactionId: `ch_${random.hex(20)}`, merchantName: "eTravel Services" });
+      by(manager, { type: "RecordTransactionDetails", orderId, transactionId: `ch_${random.hex(20)}`, merchantName: "eTravel Services", actor: manager });
+      // The API records a pack as the member who asked for it (get-defence-pack-pdf).
       for (const packType of [1, 2] as const) {
-        system("pdf-reactor", { type: "RecordDefencePack", orderId, packType, fileName: `defence-pack-${packType}-${orderId}.pdf`, storedPath: `packs/${orderId}/defence-pack-${packType}.pdf` });
+        by(manager, { type: "RecordDefencePack", orderId, packType, fileName: `defence-pack-${packType}-${orderId}.pdf`, storedPath: `packs/${orderId}/defence-pack-${packType}.pdf`, actor: manager });
       }
     } else if (dispute === "erase") {
       permanentDelete();

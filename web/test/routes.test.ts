@@ -28,6 +28,6 @@ describe("the route tree", () => {
     const eager = routes
       .filter((route) => route.options.component && typeof (route.options.component as { preload?: unknown }).preload !== "function")
       .map((route) => route.id);
-    expect(eager.sort()).toEqual(["/admin/$", "/admin/view-order/$orderId"]);
+    expect(eager.sort()).toEqual(["/admin/$"]);
   });
 });

@@ -5,7 +5,11 @@ import { gatewayRef, staffRef, type NamesFold } from "./order-details-fold-names
 import type { OrdersFold } from "./order-details-fold-orders.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 
-/* audit_timeline: one readable line per event of every stream; never holds personal data. */
+/*
+ * audit_timeline: one readable line per event of every stream; never holds the traveller's data.
+ * It does hold the address a staff member's request came from (the Audit tab's "from which IP"):
+ * staff are accountable for what they do, and the line is only shown to Admin and Manager.
+ */
 
 export interface AuditRow {
   readonly stream: string;
@@ -20,6 +24,8 @@ export interface AuditRow {
   /** Staff or system name; "traveller" for the customer, who is never named. */
   readonly actor_name: string;
   readonly actor_role: Role | null;
+  /** The address of the staff request that caused it (metadata.requestIp); null for systems and travellers. */
+  readonly request_ip: string | null;
   readonly event_type: string;
   readonly summary: string;
 }
@@ -55,6 +61,7 @@ export const foldAudit = (orders: Pick<OrdersFold, "current">, names: Pick<Names
       actor_id: actor.kind === "staff" ? actor.id : null,
       actor_name: actorName(event),
       actor_role: actor.kind === "staff" ? actor.role : null,
+      request_ip: event.metadata.requestIp ?? null,
       event_type: event.type,
       summary: describeEvent(event, context(event)),
     });

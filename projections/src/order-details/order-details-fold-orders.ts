@@ -1,4 +1,4 @@
-import { statusAfter, type OrderStatus } from "@etd/events";
+import { isOrderEvent, statusAfter, type OrderStatus } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { TableFold } from "./order-details-fold-shared.ts";
 import { placedDocument, withoutPersonalData, withProcessing, type OrderDocument } from "./order-document.ts";
@@ -134,6 +134,12 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
         );
         break;
       }
+      default:
+        // Remarks, mails, downloads and the rest leave the document as it is, but they are the
+        // order's events all the same: stream_position is the version the page sends back
+        // (expectedVersion), so it must follow every event of the stream, not only the changes
+        // this row shows.
+        if (isOrderEvent(event)) updateOrder(event.data.orderId, () => ({}), projected);
     }
   };
 

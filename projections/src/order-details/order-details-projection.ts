@@ -29,7 +29,8 @@ import {
  *   by them and needed as dispute evidence; the person's data lives in the order, not in them.
  *   (If staff quoted a passport number in a comment, it stays: the comment form is not a place
  *   for personal data, and the event store keeps the same text.)
- * - audit_timeline: never holds personal data, so nothing to do.
+ * - audit_timeline: never holds the traveller's data, so nothing to do (staff request IPs stay:
+ *   staff are accountable for their actions).
  * After a rebuild the events themselves arrive with `personal: {erased: true}`, so the same rows
  * come out without anything to blank.
  */
@@ -138,6 +139,7 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       actor_id text,
       actor_name text not null,
       actor_role text,
+      request_ip text,
       event_type text not null,
       summary text not null,
       primary key (stream, stream_position)
@@ -166,7 +168,7 @@ const COLUMNS = {
     chargeback char(1), report_error char(1)`,
   audit: `stream text, stream_position bigint, log_tx numeric(20, 0), log_seq numeric(20, 0), event_id text,
     occurred_at timestamptz, order_id text, actor_kind text, actor_id text, actor_name text, actor_role text,
-    event_type text, summary text`,
+    request_ip text, event_type text, summary text`,
   names: "ref text, name text, role text, email text",
 } as const satisfies Record<Base, string>;
 
@@ -261,7 +263,9 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
 
 export const orderDetailsProjection: Projection = {
   name: "order_details",
-  version: 1,
+  // 2: audit_timeline.request_ip (the Audit tab's "from which IP"), and order_details.stream_position
+  // moved by every order event (the page's version). The engine rebuilds beside v1 and switches (ADR 0006).
+  version: 2,
   tables: Object.values(ORDER_DETAIL_TABLES),
   migrate,
   apply,

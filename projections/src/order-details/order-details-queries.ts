@@ -1,90 +1,35 @@
 import type { Query } from "@etd/event-store";
-import {
-  orderStream,
-  type LandingDomain,
-  type MailProvider,
-  type MailPurpose,
-  type MailTransport,
-  type OrderId,
-  type OrderStatus,
-  type Role,
-} from "@etd/events";
-import { customerName, type OrderDocument } from "./order-document.ts";
-import type { CommentRow, DownloadRow, MailStatus } from "./order-details-fold.ts";
+import type {
+  AuditLine,
+  DownloadHistoryEntry,
+  MailHistoryEntry,
+  MailStatus,
+  OrderDetails,
+  OrderDocument,
+  RemarkEntry,
+} from "@etd/contract";
+import { orderStream, type LandingDomain, type MailProvider, type MailPurpose, type MailTransport, type OrderId, type OrderStatus, type Role } from "@etd/events";
+import { customerName } from "./order-document.ts";
 
 /*
  * The reads of the order detail models. Each answer is one round trip: the order row by its
  * primary key, its histories through (order_id, stream_position) indexes, assembled by
  * PostgreSQL as JSON. Queries read the views (`order_details`, `mail_history`, …), which the
  * engine points at the live build.
+ *
+ * The answers are the wire contract's types (contract/src/order-page.ts), re-exported here so
+ * that readers of the projections keep their imports.
  */
 
-/** One line of Email History (ORDER-2), in the shape 001 §3 names (`uploadDoc`, `remainder_mail`). */
-export interface MailHistoryEntry {
-  readonly id: string;
-  readonly order_id: string;
-  readonly create_ts: string;
-  readonly remainder_mail: 0 | 1;
-  readonly purpose: MailPurpose;
-  readonly uploadDoc: {
-    readonly mail_service_provider: MailProvider;
-    readonly file1: string | null;
-    /** Relative to the storage root, served under /uploads/ (ORDER-14). */
-    readonly path: string | null;
-  };
-  /** The address it went to; null after a permanent delete. */
-  readonly email: string | null;
-  readonly requested_by: string;
-  readonly status: MailStatus;
-  /** The adapter that sent it: the outbox when the provider had no credentials (DESIGN §8). */
-  readonly transport: MailTransport | null;
-  readonly reason: string | null;
-  readonly attempt: number;
-  readonly will_retry: boolean;
-  readonly sent_at: string | null;
-}
-
-/** The Upload Document section's current file (ORDER-3): at most one entry. */
-export interface UploadDocEntry {
-  readonly file1: string;
-  readonly customer_name: string;
-  readonly path: string;
-  readonly uploaded_by: string;
-  readonly uploaded_at: string;
-}
-
-/** One download (ORDER-8 for staff); `ip` and `location` are null after a permanent delete. */
-export type DownloadHistoryEntry = { readonly id: string } & Omit<DownloadRow, "download_id" | "stream_position">;
-
-/** One Comment History line (ORDER-9): flags are 'Y' or 'N'. */
-export type RemarkEntry = { readonly id: string; readonly create_ts: string } & Omit<CommentRow, "remark_id" | "stream_position" | "created_at" | "added_by">;
-
-export interface DefencePackEntry {
-  readonly packType: 1 | 2;
-  readonly file1: string;
-  readonly path: string;
-  readonly generated_at: string;
-}
-
-/**
- * What GET /admin/get-orders-details/{orderId} answers in `data` (ORDER-1): the order document
- * with the related records of 001 §3.
- */
-export type OrderDetails = OrderDocument & {
-  readonly refund_date: string | null;
-  /** Transaction details (ORDER-13); null until recorded. */
-  readonly transaction_id: string | null;
-  readonly merchant_name: string | null;
-  readonly mailHistory: readonly MailHistoryEntry[];
-  /** Invoices are mailed too, but Email History lists document and reminder mails only. */
-  readonly invoiceHistory: readonly MailHistoryEntry[];
-  readonly uploadDoc: readonly UploadDocEntry[];
-  readonly downloadHistory: readonly DownloadHistoryEntry[];
-  readonly remark: readonly RemarkEntry[];
-  readonly defencePacks: readonly DefencePackEntry[];
-  /** True after a permanent delete: the personal fields are gone from the document. */
-  readonly personal_data_erased: boolean;
-};
+export type {
+  AuditLine,
+  DefencePackEntry,
+  DownloadHistoryEntry,
+  MailHistoryEntry,
+  OrderDetails,
+  RemarkEntry,
+  UploadDocEntry,
+} from "@etd/contract";
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
@@ -171,7 +116,7 @@ const historyOf = (table: string, columns = `to_jsonb(h)`) => `
 /** The order for the detail page (ORDER-1), or undefined when no such order was placed. */
 export const orderDetails = async (query: Query, orderId: string): Promise<OrderDetails | undefined> => {
   const rows = await query(
-    `select o.document, o.file_name, o.stored_path, o.uploaded_by_name, o.uploaded_at, o.refund_date::text as refund_date,
+    `select o.document, o.stream_position::text as version, o.assignee_id, o.file_name, o.stored_path, o.uploaded_by_name, o.uploaded_at, o.refund_date::text as refund_date,
             o.transaction_id, o.merchant_name, o.defence_packs, o.erased,
             ${historyOf("mail_history")} as mails,
             ${historyOf("download_history")} as downloads,
@@ -186,6 +131,9 @@ export const orderDetails = async (query: Query, orderId: string): Promise<Order
   const packs = row.defence_packs as { pack_type: 1 | 2; file_name: string; stored_path: string; generated_at: string }[];
   return {
     ...document,
+    // The stream position of the order's last event: every order event moves it (order-details-fold-orders.ts).
+    version: Number(row.version),
+    assign_to_id: (row.assignee_id as string | null) ?? null,
     refund_date: (row.refund_date as string | null) ?? null,
     transaction_id: (row.transaction_id as string | null) ?? null,
     merchant_name: (row.merchant_name as string | null) ?? null,
@@ -289,22 +237,6 @@ export const downloadHistory = async (query: Query, orderId: string): Promise<Pu
   };
 };
 
-/** One line of the audit timeline. */
-export interface AuditLine {
-  readonly stream: string;
-  /** The event's version within its stream: 1, 2, 3… */
-  readonly position: number;
-  /** The global log position, `"<tx>.<seq>"`. */
-  readonly log_position: string;
-  readonly event_id: string;
-  readonly occurred_at: string;
-  readonly actor_kind: "staff" | "system" | "customer";
-  readonly actor_name: string;
-  readonly actor_role: Role | null;
-  readonly event_type: string;
-  readonly summary: string;
-}
-
 export type AuditTarget = { readonly orderId: string } | { readonly streamId: string };
 
 export interface AuditPaging {
@@ -330,7 +262,7 @@ export const auditTimeline = async (query: Query, target: AuditTarget, paging: A
   const after = Math.max(Math.trunc(paging.after ?? 0), 0);
   const rows = await query(
     `select stream, stream_position::text as position, log_tx::text as log_tx, log_seq::text as log_seq, event_id,
-            occurred_at, actor_kind, actor_name, actor_role, event_type, summary
+            occurred_at, actor_kind, actor_name, actor_role, request_ip, event_type, summary
        from audit_timeline
       where stream = $1 and stream_position > $2
       order by stream_position
@@ -347,6 +279,7 @@ export const auditTimeline = async (query: Query, target: AuditTarget, paging: A
       actor_kind: row.actor_kind as AuditLine["actor_kind"],
       actor_name: row.actor_name as string,
       actor_role: (row.actor_role as Role | null) ?? null,
+      request_ip: (row.request_ip as string | null) ?? null,
       event_type: row.event_type as string,
       summary: row.summary as string,
     }),

@@ -1,13 +1,13 @@
 import {
   isErased,
   OrderApplication,
-  type LandingDomain,
   type OrderPersonalData,
   type OrderPlaced,
   type OrderStatus,
 } from "@etd/events";
 import { statusLabel } from "@etd/events";
-import { PROCESSING_MODE_LABELS, type ProcessingModeLabel } from "./status-labels.ts";
+import type { OrderDocument, OrderProcessingFields as ProcessingFields } from "@etd/contract";
+import { PROCESSING_MODE_LABELS } from "./status-labels.ts";
 
 /*
  * The order as the view page reads it (001 §3 "Order as read in the view page", ORDER-4..7): one
@@ -24,22 +24,8 @@ import { PROCESSING_MODE_LABELS, type ProcessingModeLabel } from "./status-label
  *   staff read it ("Customer Called").
  */
 
-/** The back office's fields; everything else in the document comes from the application. */
-export interface ProcessingFields {
-  readonly order_id: string;
-  readonly processing_mode: ProcessingModeLabel;
-  readonly processing_mode_value: "standard" | "priority";
-  readonly landing_domain: LandingDomain;
-  readonly processing_date: string;
-  readonly process_month: string;
-  readonly created_at: string;
-  readonly process_status: OrderStatus;
-  readonly process_status_label: string;
-  /** The assignee's name; empty when unassigned (000 §3). */
-  readonly assign_to: string;
-}
-
-export type OrderDocument = ProcessingFields & Partial<OrderApplication> & Partial<OrderPersonalData>;
+/** The back office's fields and the document: the wire contract's own types (contract/src/order-page.ts). */
+export type { OrderDocument, OrderProcessingFields as ProcessingFields } from "@etd/contract";
 
 const COUNT_KEYS = [
   "family_members_below_18",

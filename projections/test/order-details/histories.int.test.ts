@@ -7,6 +7,7 @@ import { openHarness, type Harness } from "../support/projection-harness.ts";
 import {
   ALICIA,
   asStaff,
+  CARLO,
   createLog,
   CUSTOMER,
   demoInputs,
@@ -17,7 +18,6 @@ import {
   placeOrder,
   refOf,
   TEAM,
-  TESSA,
   type StreamRunner,
 } from "./support/story.ts";
 
@@ -67,6 +67,7 @@ const workTheOrder = () => {
         reportError: false,
         ...flags,
         today: IsoDate.make(log.today()),
+        actor: ALICIA,
       },
       asStaff(ALICIA),
     );
@@ -84,11 +85,12 @@ const workTheOrder = () => {
       storedPath: `docs/${orderId}/etravel.pdf`,
       contentType: "application/pdf",
       sizeBytes: 48_213,
-      uploadedBy: refOf(TESSA),
+      // Not the assignee: an Admin may work anyone's order (QUEUE-12).
+      actor: CARLO,
       provider: "AWS",
       to: CUSTOMER_EMAIL,
     },
-    asStaff(TESSA),
+    asStaff(CARLO),
   );
   mailed("document", "AWS", idOf(upload, "DocumentUploaded"), "etravel.pdf");
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
@@ -97,7 +99,7 @@ const workTheOrder = () => {
   log.advance(600);
   // Resent through Sendgrid: the first attempt fails, the retry goes through. The reactor's
   // success names no causation, so it is matched to the open document mail.
-  const resend = order.run({ type: "ResendDocumentMail", orderId, provider: "Sendgrid", to: CUSTOMER_EMAIL }, asStaff(MARIA));
+  const resend = order.run({ type: "ResendDocumentMail", orderId, provider: "Sendgrid", to: CUSTOMER_EMAIL, actor: MARIA }, asStaff(MARIA));
   order.run(
     { type: "RecordMailFailure", orderId, purpose: "document", provider: "Sendgrid", reason: "421 mailbox busy", attempt: 1, willRetry: true },
     MAIL_REACTOR,
@@ -106,7 +108,7 @@ const workTheOrder = () => {
   log.advance(5);
   mailed("document", "Sendgrid", undefined, "etravel.pdf");
   log.advance(60);
-  const reminder = order.run({ type: "SendReminderMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL }, asStaff(ALICIA));
+  const reminder = order.run({ type: "SendReminderMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL, actor: ALICIA }, asStaff(ALICIA));
   order.run(
     { type: "RecordMailFailure", orderId, purpose: "reminder", provider: "AWS", reason: "SES throttled the request", attempt: 1, willRetry: false },
     MAIL_REACTOR,
@@ -152,7 +154,7 @@ describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-
 
   it("says how each mail went: the adapter that sent it, the attempts and the provider's reason (DESIGN §8)", () => {
     const [upload, resend, reminder] = details.mailHistory;
-    expect(upload).toMatchObject({ transport: "outbox", attempt: 1, reason: null, requested_by: TESSA.name, sent_at: expect.any(String) });
+    expect(upload).toMatchObject({ transport: "outbox", attempt: 1, reason: null, requested_by: CARLO.name, sent_at: expect.any(String) });
     expect(resend).toMatchObject({ transport: "sendgrid", attempt: 2, reason: "421 mailbox busy", requested_by: MARIA.name, status: "sent" });
     expect(reminder).toMatchObject({ transport: null, attempt: 1, reason: "SES throttled the request", will_retry: false, sent_at: null });
   });
@@ -169,7 +171,7 @@ describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-
         file1: "etravel.pdf",
         customer_name: [input.personal.first_name, input.personal.middle_name, input.personal.last_name, input.personal.suffix].filter(Boolean).join(" "),
         path: `docs/${input.orderId}/etravel.pdf`,
-        uploaded_by: TESSA.name,
+        uploaded_by: CARLO.name,
         uploaded_at: expect.stringMatching(/^2025-03-14T/),
       },
     ]);

@@ -5,7 +5,7 @@ import type { Query } from "@etd/event-store";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";
 import { auditTimeline, downloadHistory, orderDetails, orderDetailsProjection, ORDER_DETAIL_TABLES } from "../../src/order-details/index.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";
-import { ALICIA, asStaff, CARLO, createLog, CUSTOMER, demoInputs, idOf, MAIL_REACTOR, pick, placeOrder, refOf, TEAM, TESSA } from "./support/story.ts";
+import { ALICIA, asStaff, CARLO, createLog, CUSTOMER, demoInputs, idOf, MAIL_REACTOR, pick, placeOrder, refOf, TEAM } from "./support/story.ts";
 
 /*
  * Permanent delete (DESIGN §3, §4; QUEUE-8's permanentDeletedFlag): after it, the passport
@@ -47,6 +47,7 @@ const story = () => {
       chargeBack: false,
       reportError: false,
       today: IsoDate.make("2025-03-14"),
+      actor: ALICIA,
     },
     asStaff(ALICIA),
   );
@@ -58,11 +59,12 @@ const story = () => {
       storedPath: `docs/${orderId}/etravel.pdf`,
       contentType: "application/pdf",
       sizeBytes: 40_000,
-      uploadedBy: refOf(TESSA),
+      // Not the assignee: an Admin may work anyone's order (QUEUE-12).
+      actor: CARLO,
       provider: "AWS",
       to,
     },
-    asStaff(TESSA),
+    asStaff(CARLO),
   );
   order.run(
     { type: "RecordMailDelivery", orderId, purpose: "document", provider: "AWS", transport: "ses", messageId: "ses-1", fileName: "etravel.pdf", to },
@@ -70,9 +72,9 @@ const story = () => {
     idOf(upload, "DocumentUploaded"),
   );
   order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
-  order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to }, asStaff(ALICIA));
+  order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to, actor: ALICIA }, asStaff(ALICIA));
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
-  order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd" }, asStaff(ALICIA));
+  order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd", actor: ALICIA }, asStaff(ALICIA));
   const beforeDelete = log.events.length;
   log.advance(60 * 24 * 30);
   order.run({ type: "ChangeStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));

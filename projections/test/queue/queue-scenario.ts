@@ -114,7 +114,7 @@ export const createScenario = (options: { seed?: number; pool?: number } = {}): 
       must({ type: "ChangeStatus", orderId, to: "Deleted", actor: by, permanentDelete: false }, by),
     eraseForever: (orderId) =>
       must({ type: "ChangeStatus", orderId, to: "Deleted", actor: ADMIN, permanentDelete: true }, ADMIN),
-    backToOriginal: (orderId, by = MARIA) => must({ type: "MoveOrderToOriginalFolder", orderId }, by),
+    backToOriginal: (orderId, by = MARIA) => must({ type: "MoveOrderToOriginalFolder", orderId, actor: by }, by),
     requestRefund: (orderId, today, by = MARIA) =>
       must(
         {
@@ -129,10 +129,11 @@ export const createScenario = (options: { seed?: number; pool?: number } = {}): 
           chargeBack: false,
           reportError: false,
           today: today as never,
+          actor: by,
         },
         by,
       ),
-    refunded: (orderId, by = MARIA) => must({ type: "MarkOrderRefunded", orderId }, by),
+    refunded: (orderId, by = MARIA) => must({ type: "MarkOrderRefunded", orderId, actor: by }, by),
     chargeback: (orderId, by = MARIA) =>
       must(
         {
@@ -147,6 +148,7 @@ export const createScenario = (options: { seed?: number; pool?: number } = {}): 
           chargeBack: true,
           reportError: false,
           today: TODAY as never,
+          actor: by,
         },
         by,
       ),

@@ -22,6 +22,7 @@ import { mountDocumentFiles } from "./routes/document-files.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
+import { orderPresenceEndpoints } from "./routes/presence-routes.ts";
 import { publicEndpoints } from "./routes/public-routes.ts";
 import { staffAccountEndpoints } from "./routes/staff-routes.ts";
 import { uploadEndpoints } from "./routes/upload-routes.ts";
@@ -40,6 +41,7 @@ export interface AppDeps extends ApiDeps {
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...authEndpoints(deps),
   ...orderEndpoints(deps),
+  ...orderPresenceEndpoints(deps),
   ...defencePackEndpoints(deps),
   ...uploadEndpoints(deps),
   ...staffAccountEndpoints(deps),

@@ -208,6 +208,17 @@ const targetsFor = (world: World): Record<string, Target> => {
       { orderId: badOrderIdList, assignto: fc.oneof(fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })) },
       refersToNoOrder,
     ),
+    // Issue 11: presence appends no event; bad bodies answer 400, unknown orders 404.
+    "/admin/order-presence": jsonTarget(
+      "staff",
+      { orderId, viewId: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/), leaving: optional(fc.boolean()) },
+      {
+        orderId: badOrderId,
+        viewId: fc.oneof(notAString, nastyString, blankString, fc.constantFrom("short", "a b c d e f g h", "x".repeat(65))),
+        leaving: fc.oneof(fc.constantFrom("yes", "true", 1, 0, null), nastyString),
+      },
+      refersToNoOrder,
+    ),
     "/admin/move-order-status": jsonTarget("staff", { orderId: orderIds }, { orderId: badOrderIdList }, refersToNoOrder),
     "/admin/move-to-complete-refund": jsonTarget("staff", { orderId: orderIds }, { orderId: badOrderIdList }, refersToNoOrder),
     "/admin/add-new-remark": jsonTarget(

@@ -138,6 +138,8 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       sent("PUT /admin/change-order-status", anyRole, fc.record({ orderId: fc.constant([orders.completed]), updatingStatus: fc.constant("Completed") })),
       sent("PUT /admin/change-order-status", anyRole, fc.record({ orderId: order("pending", "completed").map((id) => [id]), updatingStatus: fc.constantFrom("New", "Priority") })),
       sent("PUT /admin/change-order-status", anyRole, fc.record({ orderId: fc.constantFrom([GHOST], [orders.erased]), updatingStatus: fc.constantFrom("Pending", "Completed", "Deleted") })),
+      // Issue 11: sent with a version the order has moved past ("changed since you opened it").
+      sent("PUT /admin/change-order-status", fc.constantFrom<Role>("Admin", "Manager"), fc.record({ orderId: order("fresh", "pending").map((id) => [id]), updatingStatus: fc.constant("Awaiting Response"), expectedVersion: fc.constant(0) })),
     ),
     "PUT /admin/assign-order-status": sent("PUT /admin/assign-order-status", anyRole, fc.record({ orderId: fc.oneof(order("pending", "completed", "refund", "erased"), fc.constant(GHOST)).map((id) => [id]) })),
     "PUT /admin/move-order-status": sent("PUT /admin/move-order-status", anyRole, fc.record({ orderId: fc.constantFrom([GHOST], [orders.erased]) })),
@@ -149,6 +151,11 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
     ),
     "POST /admin/resend-mail": sent("POST /admin/resend-mail", anyRole, fc.record({ orderId: fc.oneof(order("fresh", "erased"), fc.constant(GHOST)), email: fc.constant("traveller@example.com") })),
     "POST /admin/send-reminder-mail": sent("POST /admin/send-reminder-mail", anyRole, fc.record({ orderId: fc.oneof(order("fresh", "erased"), fc.constant(GHOST)), email: fc.constant("traveller@example.com") })),
+    // Issue 11: presence is not a command of the log, but it writes a table: a refused heartbeat leaves it as it was.
+    "POST /admin/order-presence": fc.oneof(
+      sent("POST /admin/order-presence", anyRole, fc.record({ orderId: order("fresh"), viewId: fc.constantFrom("short", "not a view id!", "x".repeat(65)) })),
+      sent("POST /admin/order-presence", fc.constant("none"), fc.record({ orderId: order("fresh"), viewId: fc.constant("view-abcdefgh") })),
+    ),
     "POST /admin/send-invoice": sent("POST /admin/send-invoice", anyRole, fc.record({ orderId: fc.constantFrom(GHOST, orders.erased) })),
     "POST /admin/save-transaction-details": fc.oneof(
       sent("POST /admin/save-transaction-details", anyRole, fc.record({ orderId: fc.oneof(order("fresh", "pending", "erased"), fc.constant(GHOST)), transactionId: fc.constant("pi_123"), merchantName: fc.constant("Acme") })),

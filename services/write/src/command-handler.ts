@@ -9,7 +9,7 @@ import {
 import { Result } from "effect";
 import { decodeEvent, encodeEvent, type AnyEvent, type EventMetadata } from "@etd/events";
 import type { Decider } from "./shared/decider.ts";
-import { isRefusal, type Refusal } from "./shared/refusal.ts";
+import { isRefusal, refuseChanged, type Refusal } from "./shared/refusal.ts";
 
 /*
  * Load, decide, append (DESIGN §1). The decider is the only place where rules live; this module
@@ -17,6 +17,10 @@ import { isRefusal, type Refusal } from "./shared/refusal.ts";
  * writer got there first the whole cycle runs again on the new state, so a lost race ends as the
  * decider's own refusal ("Order 100234 was assigned to Maria at 10:04:12 UTC."), never as a bare
  * version error.
+ *
+ * A click on a page that shows an older version of the stream (`expectedVersion`) is different:
+ * the user decided on what they saw, so when the stream has moved on nothing is decided and the
+ * answer is "changed", with the version now, for the page to show what happened and ask again.
  */
 
 export type CommandOutcome =
@@ -70,15 +74,26 @@ export interface HandleOptions {
   /** Added to every event: who, why, when. `occurredAt` is filled in per attempt. */
   readonly metadata: Omit<EventMetadata, "occurredAt">;
   readonly now?: () => Date;
+  /**
+   * The stream version the user acted on (the order page's `version`). When the stream is at
+   * another version, the command is refused as "changed" without being decided. Without it, a
+   * lost race is decided again on the newer state.
+   */
+  readonly expectedVersion?: bigint;
 }
 
 export const handleCommand = async <Command, State, E extends AnyEvent>(
   decider: Decider<Command, State, E>,
   command: Command,
-  { store, streamId, metadata, now = () => new Date() }: HandleOptions,
+  { store, streamId, metadata, now = () => new Date(), expectedVersion }: HandleOptions,
 ): Promise<CommandOutcome> => {
   for (let attempt = 1; ; attempt++) {
     const { state, version, head } = await loadStream(store, streamId, decider);
+    // After a lost race the stream is past expectedVersion, so the next pass ends here too: a
+    // stale click is never decided on state its user did not see.
+    if (expectedVersion !== undefined && version !== expectedVersion) {
+      return { ok: false, refusal: refuseChanged(version) };
+    }
     const decision = decider.decide(command, state);
     if (isRefusal(decision)) return { ok: false, refusal: decision };
     if (decision.length === 0) {
@@ -97,7 +112,8 @@ export const handleCommand = async <Command, State, E extends AnyEvent>(
       return { ok: true, position: formatPosition(result.position), events: events as unknown as readonly AnyEvent[] };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) throw error;
-      // Someone else wrote first: decide again on what they wrote.
+      // Someone else wrote first: decide again on what they wrote (or, with expectedVersion,
+      // answer "changed" on the next pass).
     }
   }
 };

@@ -8,8 +8,10 @@ import {
   type OrderCommand,
   type Refusal,
 } from "@etd/write";
+import { ORDER_CHANGED_MESSAGE, type OrderChangedAnswer } from "@etd/contract";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
+import { orderChangedAnswer } from "./order-changed.ts";
 
 /*
  * The bridge from an endpoint to a decider: run the command through the handler and turn its
@@ -18,11 +20,18 @@ import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
  * reach it (read-your-writes).
  */
 
-const HTTP_STATUS: Record<Refusal["reason"], number> = { not_found: 404, conflict: 409, forbidden: 403, invalid: 400 };
+const HTTP_STATUS: Record<Refusal["reason"], number> = { not_found: 404, conflict: 409, forbidden: 403, invalid: 400, changed: 409 };
 
 export const refusalReply = (refusal: Refusal): Reply => fail(HTTP_STATUS[refusal.reason], refusal.message);
 
-export type Ran = { readonly ok: true; readonly position: string | undefined } | { readonly ok: false; readonly refusal: Refusal };
+export type Ran =
+  | { readonly ok: true; readonly position: string | undefined }
+  | {
+      readonly ok: false;
+      readonly refusal: Refusal;
+      /** Set when the order moved on past the page's expectedVersion: what changed, from the log. */
+      readonly changed?: OrderChangedAnswer;
+    };
 
 const run = async (
   deps: ApiDeps,
@@ -30,14 +39,37 @@ const run = async (
   streamId: string,
   execute: (options: Parameters<typeof handleCommand>[2]) => ReturnType<typeof handleCommand>,
   system?: string,
+  expectedVersion?: bigint,
 ): Promise<Ran> => {
-  const outcome = await execute({ store: deps.store, streamId, metadata: requestMetadata(context, system), now: deps.now });
+  const outcome = await execute({
+    store: deps.store,
+    streamId,
+    metadata: requestMetadata(context, system),
+    now: deps.now,
+    ...(expectedVersion === undefined ? {} : { expectedVersion }),
+  });
   return outcome.ok ? { ok: true, position: outcome.position } : outcome;
 };
 
-/** `system` names the actor when no staff member acts (intake, demo data, reactors). */
-export const runOrderCommand = (deps: ApiDeps, context: Caller, command: OrderCommand, system?: string): Promise<Ran> =>
-  run(deps, context, orderStream(command.orderId), (options) => handleCommand(orderDecider, command, options), system);
+/**
+ * `system` names the actor when no staff member acts (intake, demo data, reactors).
+ * `expectedVersion`: the version the order page showed (ADR 0014); any event after it refuses the
+ * command, and the answer carries what happened since, read from the order's stream.
+ */
+export const runOrderCommand = async (
+  deps: ApiDeps,
+  context: Caller,
+  command: OrderCommand,
+  system?: string,
+  expectedVersion?: bigint,
+): Promise<Ran> => {
+  const ran = await run(deps, context, orderStream(command.orderId), (options) => handleCommand(orderDecider, command, options), system, expectedVersion);
+  if (ran.ok || ran.refusal.reason !== "changed" || expectedVersion === undefined) return ran;
+  return { ...ran, changed: await orderChangedAnswer(deps, command.orderId, expectedVersion) };
+};
+
+/** 409, status 0, ORDER_CHANGED_MESSAGE, and what changed since the page's version (OrderChangedAnswer). */
+export const changedReply = (changed: OrderChangedAnswer): Reply => fail(409, ORDER_CHANGED_MESSAGE, changed);
 
 export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: GatewayCommand, system?: string): Promise<Ran> =>
   run(deps, context, GATEWAYS_STREAM, (options) => handleCommand(gatewayDecider, command, options), system);
@@ -45,7 +77,7 @@ export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: Gatew
 
 /** A single command's answer: the refusal's message, or `success` with the position. */
 export const replyTo = (ran: Ran, success: string): Reply =>
-  ran.ok ? ok(success, { position: ran.position ?? null }) : refusalReply(ran.refusal);
+  ran.ok ? ok(success, { position: ran.position ?? null }) : ran.changed ? changedReply(ran.changed) : refusalReply(ran.refusal);
 
 const latest = (positions: readonly (string | undefined)[]): string | null => {
   let best: GlobalPosition | undefined;
@@ -73,6 +105,9 @@ export const runForEachOrder = async (
   const position = latest(results.map((r) => (r.ran.ok ? r.ran.position : undefined)));
   if (refused.length === 0) return ok(success, { changed, position });
   const first = refused[0]!;
+  const firstRan = results[0]!.ran;
+  // One order sent with the page's version: the same answer as a single command's.
+  if (results.length === 1 && !firstRan.ok && firstRan.changed) return changedReply(firstRan.changed);
   if (results.length === 1) return fail(HTTP_STATUS[first.refusal.reason], first.refusal.message, { changed, refused: [], position });
   const message = `${refused.length} of ${results.length} orders were not changed. ${first.refusal.message}`;
   return fail(409, message, {

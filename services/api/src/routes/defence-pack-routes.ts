@@ -3,7 +3,7 @@ import { isAllowed } from "@etd/contract";
 import { DefencePackDetailsRequest, DefencePackPdfRequest, packTypeOf, toOrderId } from "@etd/contract/requests";
 import { orderStream, type OrderId } from "@etd/events";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
-import { decideOrder, isRefusal, loadStream, orderDecider, type OrderState, type Refusal } from "@etd/write";
+import { decideOrder, isRefusal, loadStream, orderDecider, type ActingStaff, type OrderState, type Refusal } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -29,10 +29,13 @@ import { storageKey } from "../storage/storage.ts";
 
 const NOT_CAUGHT_UP = "The order's history is still being brought up to date. Please try again in a moment.";
 
-/** The decider's own answer to "may this order have a pack?", without a file yet. */
-const packRefusal = (orderId: OrderId, packType: DefencePackType, state: OrderState): Refusal | undefined => {
+/**
+ * The decider's own answer to "may this member have a pack of this order?", without a file yet:
+ * the status, and QUEUE-12's rule (someone else's order is read-only below Manager).
+ */
+const packRefusal = (orderId: OrderId, packType: DefencePackType, state: OrderState, actor: ActingStaff): Refusal | undefined => {
   // Stand-ins for the file the decision needs; nothing is recorded with them.
-  const decision = decideOrder({ type: "RecordDefencePack", orderId, packType, fileName: "pending.pdf", storedPath: "pending.pdf" }, state);
+  const decision = decideOrder({ type: "RecordDefencePack", orderId, packType, fileName: "pending.pdf", storedPath: "pending.pdf", actor }, state);
   return isRefusal(decision) ? decision : undefined;
 };
 
@@ -58,7 +61,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
         const orderId = toOrderId(context.input.orderId);
         const packType: DefencePackType = packTypeOf(context.input.defencePackType);
         const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
-        const refusal = packRefusal(orderId, packType, state);
+        const refusal = packRefusal(orderId, packType, state, { id: context.user.id, name: context.user.name, role: context.user.type });
         if (refusal) return refusalReply(refusal);
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
@@ -84,6 +87,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
             packType,
             fileName: lastSegment(stored.storedPath),
             storedPath: stored.storedPath,
+            actor: { id: context.user.id, name: context.user.name, role: context.user.type },
           });
         } catch (error) {
           await deps.storage.remove(stored.storedPath);
@@ -113,7 +117,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
         if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
-        const refusal = packRefusal(orderId, 1, state);
+        const refusal = packRefusal(orderId, 1, state, { id: context.user.id, name: context.user.name, role: context.user.type });
         // The audit timeline is in the same read model, so it has reached the stream's head too.
         const audit = isAllowed(context.user.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
         return ok("Defence pack details loaded.", {

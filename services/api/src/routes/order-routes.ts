@@ -12,11 +12,12 @@ import {
   SendInvoiceRequest,
   toOrderId,
   toOrderIds,
+  toVersion,
   TransactionDetailsRequest,
 } from "@etd/contract/requests";
 import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
-import { fail } from "../http/reply.ts";
+import { fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runForEachOrder, runOrderCommand } from "../commands/run-command.ts";
 
@@ -25,6 +26,20 @@ import { replyTo, runForEachOrder, runOrderCommand } from "../commands/run-comma
  * schemas are the contract's (@etd/contract/requests). Where the specs do not show a payload, the
  * choice is recorded in docs/decisions/0003-command-api.md.
  */
+
+/**
+ * The orders of an OrderIdsRequest and the page's version: a version belongs to one order, so
+ * several ids with a version are refused before anything runs.
+ */
+const withOneOrderVersion = (
+  input: { readonly orderId: Parameters<typeof toOrderIds>[0]; readonly expectedVersion?: number | string },
+  runAll: (orderIds: readonly OrderId[], expectedVersion: bigint | undefined) => Promise<Reply>,
+): Promise<Reply> => {
+  const orderIds = toOrderIds(input.orderId);
+  const expectedVersion = toVersion(input.expectedVersion);
+  if (expectedVersion !== undefined && orderIds.length !== 1) return Promise.resolve(fail(400, "expectedVersion applies to one order."));
+  return runAll(orderIds, expectedVersion);
+};
 
 export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
@@ -43,11 +58,15 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         return fail(403, permanentDelete ? "Only an Admin can delete an order permanently." : FORBIDDEN);
       }
       const actor = { id: user.id, name: user.name, role: user.type };
+      const orderIds = toOrderIds(input.orderId);
+      const expectedVersion = toVersion(input.expectedVersion);
+      // A version is one order's (the page's); a bulk move from the queue sends none.
+      if (expectedVersion !== undefined && orderIds.length !== 1) return fail(400, "expectedVersion applies to one order.");
       return runForEachOrder(
-        toOrderIds(input.orderId),
+        orderIds,
         // A permanent delete only records the decision; the erasure reactor destroys the key and
         // the files once the event is in the log (reactors/erasure.ts).
-        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete }),
+        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete }, undefined, expectedVersion),
         to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
       );
     },
@@ -74,11 +93,12 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     summary: "Move to Original Folder: assignment cleared, back to New or Priority (QUEUE-10)",
     body: OrderIdsRequest,
     handle: async (context) =>
+      withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
       runForEachOrder(
-        toOrderIds(context.input.orderId),
-        (orderId) => runOrderCommand(deps, context, { type: "MoveOrderToOriginalFolder", orderId }),
+        orderIds,
+        (orderId) => runOrderCommand(deps, context, { type: "MoveOrderToOriginalFolder", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type } }, undefined, expectedVersion),
         "Order has been moved to new orders successfully",
-      ),
+      )),
   }),
   staffEndpoint({
     method: "put",
@@ -87,11 +107,12 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     summary: "Refunded it: Refund → Completed Refund (QUEUE-11)",
     body: OrderIdsRequest,
     handle: async (context) =>
+      withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
       runForEachOrder(
-        toOrderIds(context.input.orderId),
-        (orderId) => runOrderCommand(deps, context, { type: "MarkOrderRefunded", orderId }),
+        orderIds,
+        (orderId) => runOrderCommand(deps, context, { type: "MarkOrderRefunded", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type } }, undefined, expectedVersion),
         "Order has been refunded successfully",
-      ),
+      )),
   }),
   staffEndpoint({
     method: "post",
@@ -101,20 +122,28 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     body: AddRemarkRequest,
     handle: async (context) => {
       const { input } = context;
-      const ran = await runOrderCommand(deps, context, {
-        type: "AddRemark",
-        orderId: toOrderId(input.orderId),
-        remark: input.remark.trim(),
-        // The team column shows who wrote it: the signed-in member, whatever the form says.
-        remarkerName: context.user.name,
+      const flags = {
         whatsapp: isTicked(input.whatsapp),
         telephone: isTicked(input.telephone),
         statusRefund: isTicked(input.statusRefund),
         voided: isTicked(input.voided),
         chargeBack: isTicked(input.chargeBack),
         reportError: isTicked(input.reportError),
+      };
+      // A plain comment never conflicts: it changes nothing a colleague decided on, so it is
+      // added whatever the page's version. A ticked flag acts on the order (Refund and Chargeback
+      // move it, the others mark it): that is decisive, and checked against the version (ADR 0014).
+      const decisive = Object.values(flags).some(Boolean);
+      const ran = await runOrderCommand(deps, context, {
+        type: "AddRemark",
+        orderId: toOrderId(input.orderId),
+        remark: input.remark.trim(),
+        // The team column shows who wrote it: the signed-in member, whatever the form says.
+        remarkerName: context.user.name,
+        ...flags,
         today: utcDay(deps.now()),
-      });
+        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
+      }, undefined, decisive ? toVersion(input.expectedVersion) : undefined);
       return replyTo(ran, "Remark has been added successfully");
     },
   }),
@@ -130,6 +159,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         orderId: toOrderId(context.input.orderId),
         provider: providerOf(context.input.mailServiceProvider),
         to: context.input.email.trim(),
+        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
       });
       return replyTo(ran, "Mail has been queued for sending");
     },
@@ -146,6 +176,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         orderId: toOrderId(context.input.orderId),
         provider: providerOf(context.input.mailServiceProvider),
         to: context.input.email.trim(),
+        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
       });
       return replyTo(ran, "Reminder mail has been queued for sending");
     },
@@ -155,6 +186,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/admin/send-invoice",
     guard: "order.invoice",
     summary: "E-mail the order's invoice to the customer (ADMIN-6)",
+    // No actor: the invoice is sent from its own screen, so QUEUE-12's read-only rule is not its.
     body: SendInvoiceRequest,
     handle: async (context) => {
       const { input } = context;
@@ -179,6 +211,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         orderId: toOrderId(context.input.orderId),
         transactionId: context.input.transactionId.trim(),
         merchantName: context.input.merchantName.trim(),
+        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
       });
       return replyTo(ran, "Transaction details have been saved successfully");
     },

@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import type { OrderId } from "@etd/events";
-import { providerOf, UploadDocumentFields } from "@etd/contract/requests";
+import { providerOf, toVersion, UploadDocumentFields } from "@etd/contract/requests";
 import type express from "express";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "../http/clean-text.ts";
@@ -27,7 +27,7 @@ const readDocumentUpload = async (
 ): Promise<Result.Result<{ readonly form: UploadForm; readonly file: UploadedFile }, Reply>> => {
   let form: UploadForm | undefined;
   const upload = await readUpload(req, deps.storage, {
-    textFields: ["orderId", "email", "mailServiceProvider"],
+    textFields: ["orderId", "email", "mailServiceProvider", "expectedVersion"],
     fileField: "uploadVisaDoc",
     placeFile: placeOrderDocument(),
     checkFields: (fields) => {
@@ -66,11 +66,12 @@ export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
         storedPath: file.storedPath,
         contentType: file.contentType,
         sizeBytes: file.sizeBytes,
-        uploadedBy: { id: user.id, name: user.name },
+        actor: { id: user.id, name: user.name, role: user.type },
         provider: providerOf(form.mailServiceProvider),
         to: form.email.trim(),
-      });
-      // A refused upload (no such order, permanently deleted) must not leave its file behind.
+      }, undefined, toVersion(form.expectedVersion));
+      // A refused upload (no such order, permanently deleted, changed since the page's version)
+      // must not leave its file behind.
       if (!ran.ok) await deps.storage.remove(file.storedPath);
       return replyTo(ran, "Document has been uploaded successfully and the mail is on its way");
     },

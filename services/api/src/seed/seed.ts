@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Result } from "effect";
 import type { GatewayId, OrderStatus, Role, StaffId } from "@etd/events";
-import { decodePlaceOrderRequest, type OrderCommand, type PlaceOrderInput } from "@etd/write";
+import { decodePlaceOrderRequest, type ActingStaff, type OrderCommand, type PlaceOrderInput } from "@etd/write";
 import { generateDemoOrders, seededRandom, type SeededRandom } from "@etd/demo";
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
@@ -134,6 +134,8 @@ const work = async (
   const { orderId } = order;
   const member = staff[index % staff.length]!;
   const caller: Caller = { user: member, requestId: `demo-work-${orderId}`, ip: "127.0.0.1" };
+  // One member works the order from assignment on, so QUEUE-12's read-only rule never stops them.
+  const actor: ActingStaff = { id: member.id, name: member.name, role: member.type };
 
   // Staff take an order up once it is due: the day it was placed, or its later processing day.
   let clock = Math.max(Date.parse(order.createdAt), Date.parse(`${order.processingDate}T00:00:00Z`));
@@ -152,6 +154,7 @@ const work = async (
     orderId,
     remark: text,
     remarkerName: member.name,
+    actor,
     whatsapp: flags.whatsapp ?? false,
     telephone: flags.telephone ?? false,
     statusRefund: flags.statusRefund ?? false,
@@ -161,25 +164,25 @@ const work = async (
     // The refund date a Refund flag sets: the day the remark was made.
     today: utcDay(at),
   });
-  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeStatus", orderId, to, actor: { id: member.id, name: member.name, role: member.type }, permanentDelete: false });
+  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeStatus", orderId, to, actor, permanentDelete: false });
 
   const assignWithin: Gap = order.processingMode === "priority" ? [5 * MINUTE, 45 * MINUTE] : [15 * MINUTE, 6 * HOUR];
   if (!(await step(assignWithin, (at) => ({ type: "AssignOrder", orderId, assignee: { id: member.id, name: member.name }, now: at.toISOString() })))) return;
   if (roll < 55) return; // Pending in someone's My Orders
   const to = FLOW.find(([limit]) => roll < limit)![1];
   if (!(await step([5 * MINUTE, 3 * HOUR], remark(REMARKS[to] ?? "Checked.", { whatsapp: roll % 3 === 0, telephone: roll % 4 === 0 })))) return;
-  if (to === "Completed" && !(await step([10 * MINUTE, 20 * HOUR], (at) => uploadDocument(deps, order, member, at)))) return;
+  if (to === "Completed" && !(await step([10 * MINUTE, 20 * HOUR], (at) => uploadDocument(deps, order, actor, at)))) return;
   if (!(await step([MINUTE, 20 * MINUTE], moveTo(to)))) return;
   if (roll === 96 || roll === 97) {
     if (!(await step([DAY, 12 * DAY], remark("Customer asked for a refund: travel cancelled.", { statusRefund: true, telephone: true })))) return;
-    if (roll === 97) await step([DAY, 5 * DAY], () => ({ type: "MarkOrderRefunded", orderId }));
+    if (roll === 97) await step([DAY, 5 * DAY], () => ({ type: "MarkOrderRefunded", orderId, actor }));
   } else if (roll >= 98) {
     await step([3 * DAY, 20 * DAY], remark("Bank notified a chargeback on this payment.", { chargeBack: true }));
   }
 };
 
 /** Stores the finished document as the upload form would, and answers the command recording it. */
-const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, member: { id: StaffId; name: string }, at: Date): Promise<OrderCommand> => {
+const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, actor: ActingStaff, at: Date): Promise<OrderCommand> => {
   const fileName = `etravel-${order.orderId}.pdf`;
   const key = documentKey(order.orderId, fileName);
   if (key === undefined) throw new Error(`Seeding failed: no storage key for ${fileName}`);
@@ -191,7 +194,7 @@ const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, member: { i
     storedPath: stored.storedPath,
     contentType: "application/pdf",
     sizeBytes: stored.sizeBytes,
-    uploadedBy: { id: member.id, name: member.name },
+    actor,
     provider: "AWS",
     to: order.personal.email,
   };

@@ -19,6 +19,10 @@ import type { ActingStaff } from "../shared/acting-staff.ts";
  * the acting staff member where a rule depends on role, the current time where a rule depends
  * on time (deciders never read the clock). Who acted and when also goes into the events'
  * metadata, which the handler adds.
+ *
+ * Every staff command that changes an order from the order page (or its lists) carries `actor`:
+ * an order assigned to someone else is read-only below Manager (QUEUE-12), and the decider holds
+ * that rule for all of them (`StaffOrderCommand`).
  */
 
 /** The customer-facing site's service call, or the demo generator, submitted a paid order. */
@@ -59,12 +63,14 @@ export interface ChangeStatus {
 export interface MoveOrderToOriginalFolder {
   readonly type: "MoveOrderToOriginalFolder";
   readonly orderId: OrderId;
+  readonly actor: ActingStaff;
 }
 
 /** "Refunded it" on the refund list (QUEUE-11). */
 export interface MarkOrderRefunded {
   readonly type: "MarkOrderRefunded";
   readonly orderId: OrderId;
+  readonly actor: ActingStaff;
 }
 
 /** Add Comment on the detail page (ORDER-10); the Refund and Chargeback flags move the order. */
@@ -81,6 +87,7 @@ export interface AddRemark {
   readonly reportError: boolean;
   /** The refund date a Refund flag sets. */
   readonly today: IsoDate;
+  readonly actor: ActingStaff;
 }
 
 /** Upload Document (ORDER-3): the file is already stored; the upload always mails it. */
@@ -91,7 +98,8 @@ export interface UploadDocument {
   readonly storedPath: string;
   readonly contentType: string;
   readonly sizeBytes: number;
-  readonly uploadedBy: StaffRef;
+  /** Who uploads: the rule's actor, and the event's `uploadedBy` (the order's "processed by"). */
+  readonly actor: ActingStaff;
   readonly provider: MailProvider;
   /** The address the staff member typed (prefilled with the customer's). */
   readonly to: string;
@@ -103,6 +111,7 @@ export interface ResendDocumentMail {
   readonly orderId: OrderId;
   readonly provider: MailProvider;
   readonly to: string;
+  readonly actor: ActingStaff;
 }
 
 /** Sent Mail under Download History (ORDER-8): a reminder to download the document. */
@@ -111,9 +120,13 @@ export interface SendReminderMail {
   readonly orderId: OrderId;
   readonly provider: MailProvider;
   readonly to: string;
+  readonly actor: ActingStaff;
 }
 
-/** Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address. */
+/**
+ * Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address. No actor:
+ * it is sent from its own screen, not the order page, so QUEUE-12's read-only rule does not apply.
+ */
 export interface SendInvoice {
   readonly type: "SendInvoice";
   readonly orderId: OrderId;
@@ -164,6 +177,7 @@ export interface RecordTransactionDetails {
   readonly orderId: OrderId;
   readonly transactionId: string;
   readonly merchantName: string;
+  readonly actor: ActingStaff;
 }
 
 /** A defence pack PDF (ORDER-13) was rendered and stored; this records it. */
@@ -173,6 +187,7 @@ export interface RecordDefencePack {
   readonly packType: 1 | 2;
   readonly fileName: string;
   readonly storedPath: string;
+  readonly actor: ActingStaff;
 }
 
 export type OrderCommand =
@@ -193,3 +208,19 @@ export type OrderCommand =
   | RecordDefencePack;
 
 export type OrderCommandType = OrderCommand["type"];
+
+/**
+ * The staff commands that change an order from its page or its lists: read-only for roles below
+ * Manager when the order is assigned to someone else (QUEUE-12). AssignOrder has its own rule;
+ * SendInvoice belongs to another screen (ADMIN-6).
+ */
+export type StaffOrderCommand =
+  | ChangeStatus
+  | AddRemark
+  | UploadDocument
+  | ResendDocumentMail
+  | SendReminderMail
+  | RecordTransactionDetails
+  | RecordDefencePack
+  | MarkOrderRefunded
+  | MoveOrderToOriginalFolder;

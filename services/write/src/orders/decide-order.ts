@@ -1,7 +1,8 @@
 import { statusLabel } from "@etd/events";
-import type { OrderEvent, OrderStatus, StaffRef, WithoutMetadata } from "@etd/events";
+import type { OrderEvent, OrderStatus, Role, StaffRef, WithoutMetadata } from "@etd/events";
+import type { ActingStaff } from "../shared/acting-staff.ts";
 import type { Decider, Decision } from "../shared/decider.ts";
-import { refuse } from "../shared/refusal.ts";
+import { type DecidedRefusal, refuse } from "../shared/refusal.ts";
 import { isEmailAddress, trimmedText } from "../shared/validation.ts";
 import type {
   AddRemark,
@@ -17,6 +18,7 @@ import type {
   RecordMailFailure,
   RecordTransactionDetails,
   SendInvoice,
+  StaffOrderCommand,
 } from "./commands.ts";
 import {
   evolveOrder,
@@ -45,6 +47,10 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
   // The history stays, but the person in it is gone: nothing may be added to it any more.
   if (state.permanentlyDeleted) {
     return refuse("conflict", `Order ${state.orderId} was permanently deleted.`);
+  }
+  if (isReadOnlyGuarded(command)) {
+    const readOnly = readOnlyFor(command.actor, state);
+    if (readOnly !== undefined) return readOnly;
   }
   switch (command.type) {
     case "AssignOrder":
@@ -94,6 +100,43 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
   initialState: initialOrderState,
   evolve: evolveOrder,
   decide: decideOrder,
+};
+
+/**
+ * Which staff commands the read-only rule guards, keyed by every StaffOrderCommand type so the list
+ * cannot drift from the type's. "Refunded it" is not guarded: the refund list gives it to every
+ * role whoever holds the order (QUEUE-11), since whoever settles refunds is rarely the assignee.
+ */
+const GUARDED_BY_READ_ONLY: Record<StaffOrderCommand["type"], boolean> = {
+  ChangeStatus: true,
+  AddRemark: true,
+  UploadDocument: true,
+  ResendDocumentMail: true,
+  SendReminderMail: true,
+  RecordTransactionDetails: true,
+  RecordDefencePack: true,
+  MarkOrderRefunded: false,
+  MoveOrderToOriginalFolder: true,
+};
+
+const isReadOnlyGuarded = (command: OrderCommand): command is StaffOrderCommand =>
+  Object.hasOwn(GUARDED_BY_READ_ONLY, command.type) && GUARDED_BY_READ_ONLY[command.type as StaffOrderCommand["type"]];
+
+/** The roles that may change an order someone else holds (QUEUE-12). */
+const OVERSEERS: ReadonlySet<Role> = new Set(["Admin", "Manager"]);
+
+/**
+ * QUEUE-12 held on the server: an order assigned to someone else is read-only for Team,
+ * Telecaller and Night Staff. The page greys its buttons out, but a stale page, a second tab or a
+ * direct call must be refused here too. An unassigned order stays open to every role.
+ */
+export const readOnlyFor = (actor: ActingStaff, state: PlacedOrder): DecidedRefusal | undefined => {
+  const holder = state.assignee?.staff;
+  if (holder === undefined || holder.id === actor.id || OVERSEERS.has(actor.role)) return undefined;
+  return refuse(
+    "forbidden",
+    `Order ${state.orderId} is assigned to ${holder.name}; only they, a Manager or an Admin can change it.`,
+  );
 };
 
 /** Only the fields the events hold: a caller may pass a richer object (a signed-in user). */
@@ -258,7 +301,7 @@ const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecis
         storedPath,
         contentType: command.contentType,
         sizeBytes: command.sizeBytes,
-        uploadedBy: staffRef(command.uploadedBy),
+        uploadedBy: staffRef(command.actor),
         provider: command.provider,
         personal: { to: command.to },
       },

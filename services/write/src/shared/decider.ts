@@ -1,11 +1,12 @@
 import type { AnyEvent, WithoutMetadata } from "@etd/events";
-import type { Refusal } from "./refusal.ts";
+import type { DecidedRefusal } from "./refusal.ts";
 
 /**
  * What `decide` returns: the new events (without metadata, which the handler adds), or why not.
- * An empty list is a success that changes nothing (an idempotent repeat).
+ * An empty list is a success that changes nothing (an idempotent repeat). A decider never answers
+ * "changed": that is the handler's, before anything is decided.
  */
-export type Decision<E> = ReadonlyArray<E> | Refusal;
+export type Decision<E> = ReadonlyArray<E> | DecidedRefusal;
 
 /**
  * One aggregate's rules (Emmett style). Pure: no I/O, no clock, no randomness; everything a

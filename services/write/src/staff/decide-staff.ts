@@ -1,6 +1,6 @@
 import type { Role, StaffEvent, StaffId, WithoutMetadata } from "@etd/events";
 import type { Decider, Decision } from "../shared/decider.ts";
-import { isRefusal, type Refusal, refuse } from "../shared/refusal.ts";
+import { type DecidedRefusal, isRefusal, refuse } from "../shared/refusal.ts";
 import { isEmailAddress, trimmedText } from "../shared/validation.ts";
 import type { StaffActor, StaffCommand } from "./commands.ts";
 import { evolveStaff, initialStaffState, type StaffState } from "./staff-state.ts";
@@ -23,7 +23,7 @@ interface Profile {
 }
 
 /** The form's own messages (000 §5) for what would not fit the event's schema. */
-const checkProfile = (command: Profile): Profile | Refusal => {
+const checkProfile = (command: Profile): Profile | DecidedRefusal => {
   const name = trimmedText(command.name);
   if (name === undefined) return refuse("invalid", "Please enter your name.");
   const email = command.email.trim();

@@ -25,9 +25,9 @@ describe("ORDER-11 move buttons on the detail page", () => {
     "AwaitingGovt",
     "CustomerCalled",
     "ChargeBack",
-  ] as const)("moves a Pending order to %s", (to) => {
+  ] as const)("moves a Pending order to %s (Paolo, Team, holds it)", (to) => {
     spec
-      .given(historyIn("Pending"))
+      .given(historyIn("Pending", PAOLO))
       .when(move(to, PAOLO))
       .then([{ type: "OrderStatusChanged", data: { orderId: ORDER_ID, from: "Pending", to } }]);
   });
@@ -88,9 +88,9 @@ describe("QUEUE-8 permanent delete (Admin only)", () => {
       .then([{ type: "OrderPermanentlyDeleted", data: { orderId: ORDER_ID, from: "Deleted" } }]);
   });
 
-  it.each([MARIA, PAOLO])("refuses a permanent delete by a $role", (actor) => {
+  it.each([MARIA, PAOLO])("refuses a permanent delete by a $role, even of their own order", (actor) => {
     spec
-      .given(historyIn("Deleted"))
+      .given(historyIn("Deleted", actor))
       .when(move("Deleted", actor, true))
       .thenRefuses("forbidden", "Only an Admin can delete an order permanently.");
   });

@@ -1,6 +1,7 @@
 import { describe, it } from "vitest";
 import { orderDecider, type RecordDefencePack, type RecordTransactionDetails } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
+import { MARIA } from "../support/metadata.ts";
 import { historyIn, ORDER_ID } from "../support/order-fixtures.ts";
 
 const spec = specFor(orderDecider);
@@ -10,6 +11,7 @@ const transaction = (overrides: Partial<RecordTransactionDetails> = {}): RecordT
   orderId: ORDER_ID,
   transactionId: "ch_3OqZ8d2eZvKYlo2C1",
   merchantName: "ETD Services",
+  actor: MARIA,
   ...overrides,
 });
 
@@ -19,6 +21,7 @@ const defencePack: RecordDefencePack = {
   packType: 2,
   fileName: "defence-pack-2-100234.pdf",
   storedPath: "defence/100234/defence-pack-2-100234.pdf",
+  actor: MARIA,
 };
 
 const DISPUTE_STATUSES = ["Completed", "CustomerCalled", "ChargeBack"] as const;

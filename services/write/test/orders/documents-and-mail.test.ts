@@ -8,7 +8,7 @@ import {
   type SendReminderMail,
 } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
-import { PAOLO, ref } from "../support/metadata.ts";
+import { MARIA, PAOLO, ref } from "../support/metadata.ts";
 import {
   CUSTOMER_EMAIL,
   DOCUMENT,
@@ -27,16 +27,19 @@ const upload = (overrides: Partial<UploadDocument> = {}): UploadDocument => ({
   storedPath: `docs/100234/${DOCUMENT}`,
   contentType: "application/pdf",
   sizeBytes: 184_233,
-  uploadedBy: ref(PAOLO),
+  actor: PAOLO,
   provider: "Sendgrid",
   to: "juan.dc@example.org",
   ...overrides,
 });
 
+/** Paolo (Team) holds the order he uploads to: QUEUE-12's rule lets him. */
+const paolosOrder = () => historyIn("Pending", PAOLO);
+
 describe("ORDER-3 Upload Document", () => {
-  it("records the stored document, its uploader and where to mail it", () => {
+  it("records the stored document, its uploader (the acting member, by id and name) and where to mail it", () => {
     spec
-      .given(historyIn("Pending"))
+      .given(paolosOrder())
       .when(upload())
       .then([
         {
@@ -57,7 +60,7 @@ describe("ORDER-3 Upload Document", () => {
 
   it("accepts an image in place of a PDF", () => {
     spec
-      .given(historyIn("Pending"))
+      .given(paolosOrder())
       .when(upload({ fileName: "scan.jpg", storedPath: "docs/100234/scan.jpg", contentType: "image/jpeg" }))
       .then([
         {
@@ -78,22 +81,22 @@ describe("ORDER-3 Upload Document", () => {
 
   it("refuses a file that is neither a PDF nor an image", () => {
     spec
-      .given(historyIn("Pending"))
+      .given(paolosOrder())
       .when(upload({ contentType: "text/plain" }))
       .thenRefuses("invalid", "The document must be a PDF or an image.");
   });
 
   it("refuses an empty file", () => {
-    spec.given(historyIn("Pending")).when(upload({ sizeBytes: 0 })).thenRefuses("invalid", "The uploaded file is empty.");
+    spec.given(paolosOrder()).when(upload({ sizeBytes: 0 })).thenRefuses("invalid", "The uploaded file is empty.");
   });
 
   it("refuses an upload without a file", () => {
-    spec.given(historyIn("Pending")).when(upload({ fileName: " " })).thenRefuses("invalid", "File is required");
+    spec.given(paolosOrder()).when(upload({ fileName: " " })).thenRefuses("invalid", "File is required");
   });
 
   it("refuses an address that is not an e-mail address", () => {
     spec
-      .given(historyIn("Pending"))
+      .given(paolosOrder())
       .when(upload({ to: "juan at example" }))
       .thenRefuses("invalid", "Please enter a valid e-mail address.");
   });
@@ -105,6 +108,7 @@ describe("ORDER-2 Resend Mail and ORDER-8 reminder mail", () => {
     orderId: ORDER_ID,
     provider: "AWS",
     to: CUSTOMER_EMAIL,
+    actor: MARIA,
   };
   const reminder: SendReminderMail = { ...resend, type: "SendReminderMail", provider: "Sendgrid" };
 

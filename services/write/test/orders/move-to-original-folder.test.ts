@@ -6,7 +6,7 @@ import { historyIn, ORDER_ID, orderAssigned, orderPlaced, statusChanged } from "
 
 const spec = specFor(orderDecider);
 
-const moveBack: MoveOrderToOriginalFolder = { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID };
+const moveBack: MoveOrderToOriginalFolder = { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID, actor: MARIA };
 
 describe("QUEUE-10 Move to Original Folder", () => {
   it("clears the assignee and returns a standard order to New", () => {

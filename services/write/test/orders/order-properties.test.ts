@@ -36,8 +36,8 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
   fc
     .record({ to: fc.constantFrom(...OrderStatus.literals), actor: staff })
     .map((c): OrderCommand => ({ type: "ChangeStatus", orderId: ORDER_ID, ...c, permanentDelete: false })),
-  fc.constant<OrderCommand>({ type: "MoveOrderToOriginalFolder", orderId: ORDER_ID }),
-  fc.constant<OrderCommand>({ type: "MarkOrderRefunded", orderId: ORDER_ID }),
+  staff.map((actor): OrderCommand => ({ type: "MoveOrderToOriginalFolder", orderId: ORDER_ID, actor })),
+  staff.map((actor): OrderCommand => ({ type: "MarkOrderRefunded", orderId: ORDER_ID, actor })),
   fc
     .record({
       remark: fc.constantFrom("Called the customer.", "  Refund approved  ", ""),
@@ -47,6 +47,7 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
       voided: fc.boolean(),
       chargeBack: fc.boolean(),
       reportError: fc.boolean(),
+      actor: staff,
     })
     .map((flags) => addRemark({ ...flags, today: IsoDate.make("2025-03-15") })),
   fc.record({ fileName: fc.constantFrom(DOCUMENT, "scan.png"), by: staff, provider }).map(
@@ -57,13 +58,13 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
       storedPath: `docs/100234/${fileName}`,
       contentType: fileName.endsWith(".png") ? "image/png" : "application/pdf",
       sizeBytes: 2048,
-      uploadedBy: ref(by),
+      actor: by,
       provider,
       to: CUSTOMER_EMAIL,
     }),
   ),
-  provider.map((p): OrderCommand => ({ type: "ResendDocumentMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL })),
-  provider.map((p): OrderCommand => ({ type: "SendReminderMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL })),
+  fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "ResendDocumentMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
+  fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "SendReminderMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
   provider.map((p): OrderCommand => ({ type: "SendInvoice", orderId: ORDER_ID, provider: p })),
   fc.constantFrom("document" as const, "reminder" as const, "invoice" as const).map(
     (purpose): OrderCommand => ({
@@ -99,19 +100,21 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
         location: "Manila, PH",
       }),
     ),
-  fc.constant<OrderCommand>({
+  staff.map((actor): OrderCommand => ({
     type: "RecordTransactionDetails",
     orderId: ORDER_ID,
     transactionId: "ch_3OqZ8d2eZvKYlo2C1",
     merchantName: "ETD Services",
-  }),
-  fc.constantFrom(1 as const, 2 as const).map(
-    (packType): OrderCommand => ({
+    actor,
+  })),
+  fc.record({ packType: fc.constantFrom(1 as const, 2 as const), actor: staff }).map(
+    ({ packType, actor }): OrderCommand => ({
       type: "RecordDefencePack",
       orderId: ORDER_ID,
       packType,
       fileName: `defence-pack-${packType}-100234.pdf`,
       storedPath: `defence/100234/defence-pack-${packType}-100234.pdf`,
+      actor,
     }),
   ),
 );

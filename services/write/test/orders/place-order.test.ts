@@ -22,8 +22,8 @@ const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
   { type: "AssignOrder", orderId: ORDER_ID, assignee: ref(MARIA), now: "2025-03-14T10:00:00.000Z" },
   { type: "ChangeStatus", orderId: ORDER_ID, to: "Completed", actor: MARIA, permanentDelete: false },
   { type: "ChangeStatus", orderId: ORDER_ID, to: "Deleted", actor: GRACE, permanentDelete: true },
-  { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID },
-  { type: "MarkOrderRefunded", orderId: ORDER_ID },
+  { type: "MoveOrderToOriginalFolder", orderId: ORDER_ID, actor: MARIA },
+  { type: "MarkOrderRefunded", orderId: ORDER_ID, actor: MARIA },
   addRemark(),
   {
     type: "UploadDocument",
@@ -32,12 +32,12 @@ const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
     storedPath: `docs/100234/${DOCUMENT}`,
     contentType: "application/pdf",
     sizeBytes: 1000,
-    uploadedBy: ref(MARIA),
+    actor: MARIA,
     provider: "AWS",
     to: "juan@example.com",
   },
-  { type: "ResendDocumentMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com" },
-  { type: "SendReminderMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com" },
+  { type: "ResendDocumentMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com", actor: MARIA },
+  { type: "SendReminderMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com", actor: MARIA },
   { type: "SendInvoice", orderId: ORDER_ID, provider: "Sendgrid" },
   {
     type: "RecordMailDelivery",
@@ -58,13 +58,14 @@ const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
     willRetry: true,
   },
   { type: "RecordDownload", orderId: ORDER_ID, fileName: DOCUMENT, ip: "198.51.100.7" },
-  { type: "RecordTransactionDetails", orderId: ORDER_ID, transactionId: "ch_1", merchantName: "ETD" },
+  { type: "RecordTransactionDetails", orderId: ORDER_ID, transactionId: "ch_1", merchantName: "ETD", actor: MARIA },
   {
     type: "RecordDefencePack",
     orderId: ORDER_ID,
     packType: 1,
     fileName: "defence-pack-1-100234.pdf",
     storedPath: "defence/100234/defence-pack-1-100234.pdf",
+    actor: MARIA,
   },
 ];
 

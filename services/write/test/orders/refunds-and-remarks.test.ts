@@ -1,6 +1,7 @@
 import { describe, it } from "vitest";
 import { type MarkOrderRefunded, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
+import { MARIA } from "../support/metadata.ts";
 import { addRemark, historyIn, ORDER_ID, remarkAdded } from "../support/order-fixtures.ts";
 import { IsoDate } from "@etd/events";
 
@@ -73,7 +74,7 @@ describe("ORDER-10 Add Comment", () => {
 });
 
 describe("QUEUE-11 Refunded it", () => {
-  const refundedIt: MarkOrderRefunded = { type: "MarkOrderRefunded", orderId: ORDER_ID };
+  const refundedIt: MarkOrderRefunded = { type: "MarkOrderRefunded", orderId: ORDER_ID, actor: MARIA };
 
   it("moves a Refund order to Completed Refund", () => {
     spec.given(historyIn("Refund")).when(refundedIt).then([{ type: "OrderRefunded", data: { orderId: ORDER_ID } }]);

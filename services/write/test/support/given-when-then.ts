@@ -1,6 +1,6 @@
 import { type AnyEvent, encodeEvent, type WithoutMetadata } from "@etd/events";
 import { expect } from "vitest";
-import { type Decider, foldEvents, isRefusal, type RefusalReason, refuse } from "../../src/index.ts";
+import { type DecidedRefusal, type Decider, foldEvents, isRefusal, refuse } from "../../src/index.ts";
 import { staffMetadata } from "./metadata.ts";
 
 /**
@@ -21,7 +21,7 @@ export const specFor = <Command, State, Event extends AnyEvent>(
           // Throws EventEncodeError naming the field when an event strays from its schema.
           for (const event of decision) encodeEvent({ ...event, metadata: staffMetadata() });
         },
-        thenRefuses: (reason: RefusalReason, message: string): void => {
+        thenRefuses: (reason: DecidedRefusal["reason"], message: string): void => {
           expect(decision).toEqual(refuse(reason, message));
         },
       };

@@ -14,7 +14,7 @@ import {
   type StaffRef,
 } from "@etd/events";
 import { Result } from "effect";
-import type { AddRemark, PlaceOrder } from "../../src/index.ts";
+import type { ActingStaff, AddRemark, PlaceOrder } from "../../src/index.ts";
 import { customerMetadata, MARIA, ref, staffMetadata, systemMetadata } from "./metadata.ts";
 
 export const ORDER_ID = OrderId.make("100234");
@@ -159,18 +159,19 @@ export const addRemark = (overrides: Partial<AddRemark> = {}): AddRemark => ({
   chargeBack: false,
   reportError: false,
   today: IsoDate.make("2025-03-15"),
+  actor: MARIA,
   ...overrides,
 });
 
 /** The remark's event for `addRemark(overrides)`. */
 export const remarkAdded = (overrides: Partial<AddRemark> = {}) => {
-  const { type: _type, today: _today, ...data } = addRemark(overrides);
+  const { type: _type, today: _today, actor: _actor, ...data } = addRemark(overrides);
   return { type: "RemarkAdded" as const, data };
 };
 
-/** A realistic history that leaves a standard order, assigned to Maria, in `status`. */
-export const historyIn = (status: OrderStatus) => {
-  const assigned = [orderPlaced(), orderAssigned()];
+/** A realistic history that leaves a standard order, assigned to Maria (or `assignee`), in `status`. */
+export const historyIn = (status: OrderStatus, assignee: ActingStaff = MARIA) => {
+  const assigned = [orderPlaced(), orderAssigned(ref(assignee))];
   switch (status) {
     case "New":
       return [orderPlaced()];

@@ -1,0 +1,58 @@
+import { useId, useState } from "react";
+import { Button } from "react-aria-components";
+import type { MailProviderChoice } from "../api/order-commands.ts";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** 'Please enter your email' (ORDER-2, ORDER-3, ORDER-8), or undefined when the address will do. */
+export const emailProblem = (email: string): string | undefined =>
+  email.trim() === "" ? "Please enter your email" : EMAIL.test(email.trim()) ? undefined : "Please enter a valid email.";
+
+export interface EmailFormProps {
+  readonly initialEmail: string;
+  /** One button per provider, or a single one. */
+  readonly buttons: readonly { readonly label: string; readonly provider: MailProviderChoice }[];
+  readonly busy: boolean;
+  readonly onSend: (email: string, provider: MailProviderChoice) => Promise<unknown>;
+  readonly className?: string;
+}
+
+/** An email input with its send buttons: under Email History (Resend Mail) and Download History (Sent Mail). */
+export const EmailForm = ({ initialEmail, buttons, busy, onSend, className }: EmailFormProps) => {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const id = useId();
+  const send = (provider: MailProviderChoice) => {
+    const problem = emailProblem(email);
+    setError(problem);
+    if (!problem) void onSend(email.trim(), provider);
+  };
+  return (
+    <form className={`order-inline-form ${className ?? ""}`} noValidate onSubmit={(event) => event.preventDefault()}>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="toolbar">
+        {buttons.map((button) => (
+          <Button key={button.provider} className="button button-primary" isDisabled={busy} onPress={() => send(button.provider)}>
+            {button.label}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+};
