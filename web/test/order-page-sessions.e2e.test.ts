@@ -112,7 +112,7 @@ describe.skipIf(!ready)("the order page with two sessions (issue 11)", () => {
     const movedAt = Date.now();
     await b.bringToFront();
     await shown(b, orderId!, "AwaitingGovt", 3000);
-    expect(Date.now() - movedAt).toBeLessThan(1500);
+    expect(Date.now() - movedAt).toBeLessThan(1000);
     expect(await b.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 

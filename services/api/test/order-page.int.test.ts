@@ -118,6 +118,12 @@ describe.skipIf(!available)("issue 11: the order page's API", () => {
     expect(await api.eventCount()).toBe(before);
     expect(await streamLength(orderId!)).toBe(2);
 
+    // A Team member is told who and what, but not from which address: addresses are audit data.
+    const teamStale = await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called back", whatsapp: "Y", expectedVersion: seen }, await api.login("Team"));
+    expect(teamStale.status).toBe(409);
+    expect(teamStale.body.data.changes[0]).toMatchObject({ actor_name: api.staff.Manager.name, request_ip: null });
+    expect(await api.eventCount()).toBe(before);
+
     // Refund move with a stale version: the same answer; with the version now it goes on.
     const refundStale = await api.call("PUT", "/admin/change-order-status", { orderId: orderId, updatingStatus: "Deleted", expectedVersion: 1 }, admin);
     expect(refundStale).toMatchObject({ status: 409, body: { message: ORDER_CHANGED_MESSAGE, data: { version: 2 } } });

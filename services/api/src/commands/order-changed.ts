@@ -12,7 +12,13 @@ import type { ApiDeps } from "../api-deps.ts";
  * name it. One readable line per event, in the audit timeline's words (describeAuditEvent), with
  * who, when and from which address from the event's metadata.
  */
-export const orderChangedAnswer = async (deps: Pick<ApiDeps, "store">, orderId: OrderId, afterVersion: bigint): Promise<OrderChangedAnswer> => {
+export const orderChangedAnswer = async (
+  deps: Pick<ApiDeps, "store">,
+  orderId: OrderId,
+  afterVersion: bigint,
+  /** Request addresses are audit data ("audit.read"): others learn who and what, not from where. */
+  withAddresses: boolean,
+): Promise<OrderChangedAnswer> => {
   const streamId = orderStream(orderId);
   // The whole stream: a resend's sentence names the document current before it, which an earlier
   // upload set. Order streams are short (tens of events).
@@ -35,7 +41,7 @@ export const orderChangedAnswer = async (deps: Pick<ApiDeps, "store">, orderId: 
         actor_kind: actor.kind,
         actor_name: actor.kind === "customer" ? "traveller" : actor.name,
         actor_role: actor.kind === "staff" ? actor.role : null,
-        request_ip: event.metadata.requestIp ?? null,
+        request_ip: withAddresses ? (event.metadata.requestIp ?? null) : null,
         event_type: event.type,
         // Order events name no staff or gateway by id that the sentence would look up.
         summary: describeAuditEvent(event, { currentFileName, staff: () => undefined, gatewayName: () => undefined }),

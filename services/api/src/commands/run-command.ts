@@ -8,7 +8,7 @@ import {
   type OrderCommand,
   type Refusal,
 } from "@etd/write";
-import { ORDER_CHANGED_MESSAGE, type OrderChangedAnswer } from "@etd/contract";
+import { isAllowed, ORDER_CHANGED_MESSAGE, type OrderChangedAnswer } from "@etd/contract";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import { orderChangedAnswer } from "./order-changed.ts";
@@ -65,7 +65,8 @@ export const runOrderCommand = async (
 ): Promise<Ran> => {
   const ran = await run(deps, context, orderStream(command.orderId), (options) => handleCommand(orderDecider, command, options), system, expectedVersion);
   if (ran.ok || ran.refusal.reason !== "changed" || expectedVersion === undefined) return ran;
-  return { ...ran, changed: await orderChangedAnswer(deps, command.orderId, expectedVersion) };
+  const withAddresses = context.user !== undefined && isAllowed(context.user.type, "audit.read");
+  return { ...ran, changed: await orderChangedAnswer(deps, command.orderId, expectedVersion, withAddresses) };
 };
 
 /** 409, status 0, ORDER_CHANGED_MESSAGE, and what changed since the page's version (OrderChangedAnswer). */
