@@ -17,7 +17,8 @@ export * from "./orders/order-status.ts";
 export * from "./orders/order-application.ts";
 export * from "./orders/order-events.ts";
 export * from "./orders/status-after.ts";
-export { RemarkAddedV1 } from "./orders/order-upcasters.ts";
+export { RemarkAddedV1, RemarkAddedV2 } from "./orders/order-upcasters.ts";
+export * from "./orders/remark-text.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";
 

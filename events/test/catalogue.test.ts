@@ -29,7 +29,7 @@ const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> =
     OrderRefunded: 1,
     OrderChargebackMarked: 1,
     OrderPermanentlyDeleted: 1,
-    RemarkAdded: 2,
+    RemarkAdded: 3,
     DocumentUploaded: 1,
     DocumentMailResent: 1,
     ReminderMailSent: 1,

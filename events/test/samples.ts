@@ -185,8 +185,8 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     type: "RemarkAdded",
     data: {
       orderId: "100234",
-      remark: "Customer asked for a refund by phone; card ending 4242.",
       remarkerName: "Maria Santos",
+      personal: { remark: "Customer asked for a refund by phone; card ending 4242." },
       whatsapp: false,
       telephone: true,
       statusRefund: true,

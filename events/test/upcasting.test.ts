@@ -1,6 +1,6 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { decodeEvent, encodeEvent, missingUpcasters } from "../src/index.ts";
+import { decodeEvent, encodeEvent, isPermanentlyDeleted, missingUpcasters, remarkText, withRemarkErased } from "../src/index.ts";
 import { staffMetadata } from "./samples.ts";
 
 /** A remark as the first writers stored it: the spec's add-new-remark payload. */
@@ -27,8 +27,8 @@ describe("ORDER-10 RemarkAdded stored as version 1 reads as the current version"
       type: "RemarkAdded",
       data: {
         orderId: "100234",
-        remark: "Refund approved by supervisor",
         remarkerName: "Maria Santos",
+        personal: { remark: "Refund approved by supervisor" },
         whatsapp: false,
         telephone: true,
         statusRefund: true,
@@ -49,18 +49,72 @@ describe("ORDER-10 RemarkAdded stored as version 1 reads as the current version"
     expect(result.failure.message).toContain('["whatsapp"]');
   });
 
-  it("still checks the upcast data against the current schema", () => {
+  it("still checks the upcast data against the later versions' schemas", () => {
     const result = decodeEvent({ ...remarkV1({}), data: { ...remarkV1({}).data, remark: "   " } });
     if (Result.isSuccess(result)) expect.fail("decoded a blank remark");
 
-    expect(result.failure.message).toContain('["data"]["remark"]');
+    expect(result.failure.reason).toBe("InvalidEvent");
+    expect(result.failure.message).toContain('["remark"]');
   });
 
-  it("does not upcast a version-2 remark, and refuses 'Y' strings there", () => {
+  it("does not read a version-2 remark as version 1, and refuses 'Y' strings there", () => {
     const result = decodeEvent({ ...remarkV1({ whatsapp: "Y" }), schemaVersion: 2 });
     if (Result.isSuccess(result)) expect.fail("decoded 'Y' as a version-2 flag");
 
-    expect(result.failure.message).toContain('["data"]["whatsapp"]');
+    expect(result.failure.message).toContain("RemarkAdded (stored as version 2)");
+    expect(result.failure.message).toContain('["whatsapp"]');
+  });
+});
+
+describe("security review: RemarkAdded stored as version 2 (text in the clear) reads as version 3", () => {
+  const remarkV2 = {
+    type: "RemarkAdded",
+    schemaVersion: 2,
+    data: {
+      orderId: "100234",
+      remark: "Customer Liza phone +63 9171234567 said passport P1234567",
+      remarkerName: "Maria Santos",
+      whatsapp: true,
+      telephone: false,
+      statusRefund: false,
+      voided: false,
+      chargeBack: true,
+      reportError: false,
+    },
+    metadata: staffMetadata,
+  };
+
+  it("moves the text into the personal part and keeps the flags", () => {
+    const result = decodeEvent(remarkV2);
+    if (Result.isFailure(result)) expect.fail(result.failure.message);
+    const { remark, ...rest } = remarkV2.data;
+    expect(result.success).toEqual({ type: "RemarkAdded", data: { ...rest, personal: { remark } }, metadata: staffMetadata });
+  });
+
+  it("writes new remarks with the text only inside personal, which the store seals", () => {
+    const result = decodeEvent(remarkV2);
+    if (Result.isFailure(result)) expect.fail(result.failure.message);
+    const stored = encodeEvent(result.success);
+    expect(stored.schemaVersion).toBe(3);
+    const { personal, ...outside } = stored.data as Record<string, unknown>;
+    expect(JSON.stringify(outside)).not.toContain("P1234567");
+    expect(personal).toEqual({ remark: remarkV2.data.remark });
+  });
+
+  it("reads a version-3 remark whose key was destroyed as erased, and readers show \"\"", () => {
+    const { remark: _remark, ...rest } = remarkV2.data;
+    const result = decodeEvent({ ...remarkV2, schemaVersion: 3, data: { ...rest, personal: { erased: true } } });
+    if (Result.isFailure(result) || result.success.type !== "RemarkAdded") return expect.fail("did not decode");
+    expect(remarkText(result.success.data)).toBe("");
+  });
+
+  it("erases the text of an old remark once the stream holds a permanent delete", () => {
+    const result = decodeEvent(remarkV2);
+    if (Result.isFailure(result)) expect.fail(result.failure.message);
+    const erased = withRemarkErased(result.success);
+    expect(JSON.stringify(erased)).not.toContain("P1234567");
+    expect(isPermanentlyDeleted([result.success])).toBe(false);
+    expect(isPermanentlyDeleted([result.success, { type: "OrderPermanentlyDeleted" }])).toBe(true);
   });
 });
 
@@ -70,12 +124,12 @@ describe("the upcaster registry", () => {
   });
 
   it("refuses a version newer than this code knows, rather than guessing", () => {
-    const result = decodeEvent({ ...remarkV1({}), schemaVersion: 3 });
+    const result = decodeEvent({ ...remarkV1({}), schemaVersion: 4 });
     if (Result.isSuccess(result)) expect.fail("decoded a future version");
 
     expect(result.failure.reason).toBe("UnsupportedVersion");
     expect(result.failure.message).toBe(
-      "RemarkAdded is stored at version 3; this code reads versions 1 to 2",
+      "RemarkAdded is stored at version 4; this code reads versions 1 to 3",
     );
   });
 

@@ -131,7 +131,8 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     ] as const);
     if (path === "waiting") return;
     if (path === "deleted") {
-      move(agent, "Deleted");
+      // Deleting is a Manager's or an Admin's (QUEUE-8).
+      move(roster.pick(["Manager", "Admin"]), "Deleted");
       if (random.chance(0.2)) {
         move(roster.pick(["Manager"]), "Pending"); // restored
         return;

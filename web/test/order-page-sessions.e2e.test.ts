@@ -1,7 +1,7 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, POLL, startE2eApp, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, shownOrder, startE2eApp, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * The order page with two people on it (issue 11): presence both ways and gone soon after one
@@ -14,17 +14,6 @@ const ready = chromiumAvailable() && (await postgresAvailable());
 
 const standard = () => ({ processing_mode: "standard" as const });
 
-const shown = async (page: Page, orderId: string, status?: string, timeout?: number) => {
-  await page.waitForFunction(
-    (id, wanted) => {
-      const root = document.querySelector<HTMLElement>(".order-page[data-status]");
-      return root?.querySelector("h1")?.textContent === `View Order ${id}` && (wanted === null || root.dataset.status === wanted);
-    },
-    { ...POLL, ...(timeout === undefined ? {} : { timeout }) },
-    orderId,
-    status ?? null,
-  );
-};
 
 const badges = (page: Page) => page.$$eval(".order-presence-badge", (items) => items.map((b) => b.textContent ?? ""));
 
@@ -44,29 +33,7 @@ describe.skipIf(!ready)("the order page with two sessions (issue 11)", () => {
     return Array.isArray(data) ? data.length : (data.events ?? data.lines ?? []).length;
   };
 
-  /**
-   * Waits until the order page's read (the order_details read model) has the order: orders are
-   * placed through the API just before a page opens, and the live feed only reports changes made
-   * after it connects.
-   */
-  const readable = async (orderId: string) => {
-    // Generous: a fresh server's projections may start slowly on a busy machine.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const answer = await app.api("GET", `/admin/get-orders-details/${orderId}`, undefined, adminToken);
-      if (answer.body.status === 1) return;
-      if (Date.now() > deadline) throw new Error(`order ${orderId} never became readable: ${answer.status} ${answer.body.message}\n${app.serverOutput().slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-
-  const openOrder = async (member: StaffMember, orderId: string, status?: string) => {
-    await readable(orderId);
-    const page = await app.newPage();
-    await app.openSignedIn(page, member, `/admin/view-order/${orderId}`);
-    await shown(page, orderId, status);
-    return page;
-  };
+  const openOrder = (member: StaffMember, orderId: string, status?: string) => orderPages(app, () => adminToken).open(member, orderId, status);
 
   beforeAll(async () => {
     app = await startE2eApp();
@@ -108,10 +75,10 @@ describe.skipIf(!ready)("the order page with two sessions (issue 11)", () => {
     await b.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await a.bringToFront();
     await moveButton(a, "Awaiting Govt").click();
-    await shown(a, orderId!, "AwaitingGovt");
+    await shownOrder(a, orderId!, "AwaitingGovt");
     const movedAt = Date.now();
     await b.bringToFront();
-    await shown(b, orderId!, "AwaitingGovt", 3000);
+    await shownOrder(b, orderId!, "AwaitingGovt", 3000);
     expect(Date.now() - movedAt).toBeLessThan(1000);
     expect(await b.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
@@ -131,7 +98,7 @@ describe.skipIf(!ready)("the order page with two sessions (issue 11)", () => {
 
     await a.bringToFront();
     await moveButton(a, "Contact Customer").click();
-    await shown(a, orderId!, "ContactCustomer");
+    await shownOrder(a, orderId!, "ContactCustomer");
     const before = await historyCount(orderId!);
 
     await b.bringToFront();
@@ -158,7 +125,7 @@ describe.skipIf(!ready)("the order page with two sessions (issue 11)", () => {
     b.off("request", holdReads);
     await b.setRequestInterception(false);
     await b.locator("[role=alertdialog] button::-p-text(Do it anyway)").click();
-    await shown(b, orderId!, "CustomerCalled");
+    await shownOrder(b, orderId!, "CustomerCalled");
     expect(await historyCount(orderId!)).toBe(before + 1);
   });
 

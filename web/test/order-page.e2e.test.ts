@@ -6,7 +6,7 @@ import type { OrderDetails } from "@etd/contract";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, POLL, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, shownOrder, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * The order page in a real browser against the real API (issue 11; 001 §2 "View order"): its
@@ -27,17 +27,6 @@ try {
 // --- the page as a user drives it -------------------------------------------------------------
 
 /** Waits until the page shows this order, at `status` when given. */
-const shown = async (page: Page, orderId: string, status?: string) => {
-  await page.waitForFunction(
-    (id, wanted) => {
-      const root = document.querySelector<HTMLElement>(".order-page[data-status]");
-      return root?.querySelector("h1")?.textContent === `View Order ${id}` && (wanted === null || root.dataset.status === wanted);
-    },
-    POLL,
-    orderId,
-    status ?? null,
-  );
-};
 
 const button = (page: Page, scope: string, label: string) => page.locator(`${scope} button::-p-text(${label})`);
 
@@ -81,34 +70,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
 
   const details = async (orderId: string): Promise<OrderDetails> => (await app.api("GET", `/admin/get-orders-details/${orderId}`, undefined, adminToken)).body.data as OrderDetails;
 
-  /**
-   * Waits until the order page's read (the order_details read model) has the order: orders are
-   * placed through the API just before a page opens, and the live feed only reports changes made
-   * after it connects.
-   */
-  const readable = async (orderId: string) => {
-    // Generous: a fresh server's projections may start slowly on a busy machine.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const answer = await app.api("GET", `/admin/get-orders-details/${orderId}`, undefined, adminToken);
-      if (answer.body.status === 1) return;
-      if (Date.now() > deadline) throw new Error(`order ${orderId} never became readable: ${answer.status} ${answer.body.message}\n${app.serverOutput().slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-
-  const openOrder = async (member: StaffMember, orderId: string, status?: string) => {
-    await readable(orderId);
-    const page = await app.newPage();
-    await app.openSignedIn(page, member, `/admin/view-order/${orderId}`);
-    try {
-      await shown(page, orderId, status);
-    } catch (error) {
-      const text = await page.$eval("main", (main) => main.textContent).catch(() => "(no main)");
-      throw new Error(`the page never showed order ${orderId} (${status}): ${text}`, { cause: error });
-    }
-    return page;
-  };
+  const openOrder = (member: StaffMember, orderId: string, status?: string) => orderPages(app, () => adminToken).open(member, orderId, status);
 
   beforeAll(async () => {
     app = await startE2eApp();
@@ -149,7 +111,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     await button(page, ".order-remark-form", "Submit").click();
     await waitForToast(page, "success", "Remark has been added successfully");
     // The page itself follows: the order is now a refund, the comment is listed with its author.
-    await shown(page, orderId!, "Refund");
+    await shownOrder(page, orderId!, "Refund");
     await page.waitForFunction(() => document.querySelector(".comment-history")?.textContent?.includes("Tom Team"), POLL);
     expect(await page.$eval(".order-remark-form textarea", (el) => (el).value)).toBe("");
 
@@ -158,7 +120,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     await page.waitForSelector(`.queue-table tbody tr[data-order-id="${orderId}"]`);
     // Its View link opens the order page again (QUEUE-5's Action column).
     await page.locator(`.queue-table tbody tr[data-order-id="${orderId}"] a.queue-view-link`).click();
-    await shown(page, orderId!, "Refund");
+    await shownOrder(page, orderId!, "Refund");
   });
 
   it("ORDER-11: each move button moves the order, then hides itself; Delete asks first and is offered to Admin and Manager only", async () => {
@@ -177,7 +139,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     expect(await buttonLabels(page, ".order-move-buttons")).toEqual(all);
     for (const [label, status] of moves) {
       await button(page, ".order-move-buttons", label).click();
-      await shown(page, orderId!, status);
+      await shownOrder(page, orderId!, status);
       expect(await buttonLabels(page, ".order-move-buttons")).toEqual(all.filter((l) => l !== label));
       expect((await details(orderId!)).process_status).toBe(status);
     }
@@ -187,7 +149,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     expect(await page.$eval("[role='alertdialog'] p", (el) => el.textContent)).toBe("Are you sure you want to delete?");
     await page.locator("[role='alertdialog'] button::-p-text(Yes)").click();
     await waitForToast(page, "success", "Order has been deleted successfully");
-    await shown(page, orderId!, "Deleted");
+    await shownOrder(page, orderId!, "Deleted");
     expect(await buttonLabels(page, ".order-move-buttons")).toEqual(all.filter((l) => l !== "Delete"));
 
     // A Team member has every move but Delete.

@@ -1,6 +1,6 @@
 import type { OrderDetails } from "@etd/contract";
 import { describe, expect, it } from "vitest";
-import { easternTime, orderSections, type RecordSection } from "../src/features/orders/sections/order-rows.ts";
+import { easternTime, orderSections, photoHref, type RecordSection } from "../src/features/orders/sections/order-rows.ts";
 
 /*
  * Which sections and rows the order page shows for each shape of order (001 §2 "View order",
@@ -278,6 +278,11 @@ describe("order page formats (ORDER-4, ORDER-5, ORDER-8)", () => {
       "Profile Photo": "View Photo",
     });
     expect(section(sections, "Personal Information").groups[0]!.rows.find((r) => r.label === "Profile Photo")?.href).toBe("/uploads/photos/2025041234.jpg");
+    // Whatever the intake sent, the link stays on this origin, under /uploads/.
+    expect(photoHref("https://evil.example/uploads/photos/a.jpg")).toBe("/uploads/photos/a.jpg");
+    expect(photoHref("//evil.example/x.jpg")).toBe("/uploads/x.jpg");
+    expect(photoHref("javascript:alert(1)")).toBe("/uploads/alert(1)");
+    expect(photoHref("/uploads/../../admin")).toBe("/uploads/admin");
     // ORDER-4/5: rows only when a value exists.
     for (const absent of ["Middle Name", "Suffix", "OFW Classification"]) expect(personal).not.toHaveProperty(absent);
     expect(rows(sections, "Address Information")).not.toHaveProperty("Address Line 2");

@@ -117,8 +117,17 @@ const digits = (label: string) =>
 /** An audit timeline's page: `limit` lines after stream position `after`. */
 export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digits("after") });
 
+/**
+ * An ISO 8601 date or date and time with a four-digit year: the moments are compared with the
+ * events' ISO timestamps, so "1" (which Date.parse reads as 2001) or a six-digit year would
+ * silently mean something else.
+ */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
 const Moment = Schema.String.check(
-  Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z."),
+  Schema.makeFilter(
+    (s: string) => (ISO_MOMENT.test(s.trim()) && !Number.isNaN(Date.parse(s))) || "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z.",
+  ),
 );
 
 /** The order as it stood at `at`. */

@@ -100,16 +100,18 @@ export const OrderPermanentlyDeleted = defineEvent(
 export type OrderPermanentlyDeleted = typeof OrderPermanentlyDeleted.schema.Type;
 
 /**
- * A staff member added a comment, with its flags (001 §3 remark). Version 2: flags are booleans;
- * version 1 stored the form's 'Y'/'N' strings and is upcast on read.
+ * A staff member added a comment, with its flags (001 §3 remark). Version 3: the text is sealed
+ * in `personal`, because staff quote phone and passport numbers in it and a permanent delete must
+ * make it unreadable. Version 2 kept the text in the clear, version 1 also stored the flags as the
+ * form's 'Y'/'N' strings; both are upcast on read (order-upcasters.ts).
  */
 export const RemarkAdded = defineEvent(
   "RemarkAdded",
-  2,
+  3,
   Schema.Struct({
     orderId: OrderId,
-    remark: NonEmptyText,
     remarkerName: NonEmptyText,
+    personal: personalData({ remark: NonEmptyText }),
     whatsapp: Schema.Boolean,
     telephone: Schema.Boolean,
     statusRefund: Schema.Boolean,

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { NonEmptyText } from "../shared/primitives.ts";
 import { defineUpcaster, type Upcaster } from "../shared/upcaster.ts";
 import { OrderAssigned, RemarkAdded } from "./order-events.ts";
 
@@ -29,12 +30,29 @@ export const RemarkAddedV1 = Schema.Struct({
 
 const ticked = (flag: string | undefined): boolean => flag === "Y";
 
+/**
+ * RemarkAdded version 2: booleans for flags, the text in the clear beside them. Frozen: never
+ * edit it. Those stored events still hold the text in the log itself (nothing can seal it after
+ * the fact), so readers of an erased order must hide it themselves: see `eraseLegacyRemarks`.
+ */
+export const RemarkAddedV2 = Schema.Struct({
+  orderId: Schema.String,
+  remark: NonEmptyText,
+  remarkerName: NonEmptyText,
+  whatsapp: Schema.Boolean,
+  telephone: Schema.Boolean,
+  statusRefund: Schema.Boolean,
+  voided: Schema.Boolean,
+  chargeBack: Schema.Boolean,
+  reportError: Schema.Boolean,
+});
+
 export const ORDER_UPCASTERS: ReadonlyArray<Upcaster> = [
   defineUpcaster({
     type: RemarkAdded.type,
     fromVersion: 1,
     from: RemarkAddedV1,
-    to: RemarkAdded.data,
+    to: RemarkAddedV2,
     up: (v1) => ({
       orderId: v1.orderId,
       // The old form did not trim; version 2 refuses surrounding blanks.
@@ -47,5 +65,14 @@ export const ORDER_UPCASTERS: ReadonlyArray<Upcaster> = [
       chargeBack: ticked(v1.chargeBack),
       reportError: ticked(v1.reportError),
     }),
+  }),
+  defineUpcaster({
+    type: RemarkAdded.type,
+    fromVersion: 2,
+    from: RemarkAddedV2,
+    to: RemarkAdded.data,
+    // Moved, not sealed: the write side seals on append only, so this text stays readable until a
+    // reader that knows the order was erased drops it (eraseLegacyRemarks).
+    up: ({ remark, ...rest }) => ({ ...rest, personal: { remark } }),
   }),
 ];

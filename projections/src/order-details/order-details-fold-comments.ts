@@ -1,8 +1,12 @@
+import { remarkText } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import { usEastern } from "./eastern-time.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 
-/* comment_history: one row per remark, dated in the back office's clock (US Eastern); only ever added. */
+/*
+ * comment_history: one row per remark, dated in the back office's clock (US Eastern). Rows are
+ * only ever added, except that a permanent delete blanks their text ("" — see remarkText).
+ */
 
 export type YesNoFlag = "Y" | "N";
 
@@ -30,6 +34,13 @@ export const foldComments = (): TableFold<CommentRow> => {
   const comments: CommentRow[] = [];
 
   const step = ({ event, eventId, streamPosition }: ProjectedEvent) => {
+    if (event.type === "OrderPermanentlyDeleted") {
+      // Remarks stored before version 3 arrive with their text in the clear even after the key is
+      // gone; this batch's rows are blanked here, earlier batches' by the projection (erasedOrders).
+      const { orderId } = event.data;
+      for (const [i, comment] of comments.entries()) if (comment.order_id === orderId) comments[i] = { ...comment, remark: "" };
+      return;
+    }
     if (event.type !== "RemarkAdded") return;
     const { data } = event;
     const at = event.metadata.occurredAt;
@@ -42,7 +53,7 @@ export const foldComments = (): TableFold<CommentRow> => {
       us_date: eastern.date,
       us_time: eastern.time,
       remark_name: data.remarkerName,
-      remark: data.remark,
+      remark: remarkText(data),
       added_by: actorName(event),
       whatsapp: yn(data.whatsapp),
       telephone: yn(data.telephone),

@@ -45,11 +45,11 @@ export const foldDownloads = (): TableFold<DownloadRow> => {
         break;
       }
       case "OrderPermanentlyDeleted": {
-        // Browser, device and time stay; where it came from goes. Earlier batches' rows are
+        // Browser, device and time stay; where it came from and the file's name go. Earlier batches' rows are
         // blanked by the projection (BatchChanges.erasedOrders).
         const { orderId } = event.data;
         for (const [i, download] of downloads.entries()) {
-          if (download.order_id === orderId) downloads[i] = { ...download, ip: null, location: null };
+          if (download.order_id === orderId) downloads[i] = { ...download, ip: null, location: null, file: "" };
         }
         break;
       }

@@ -123,7 +123,8 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
             status: "sent",
             transport: mailed.transport,
             message_id: mailed.messageId,
-            file1: base.file1 ?? mailed.fileName ?? null,
+            // A mail delivered after the permanent delete must not bring the file's name back.
+            file1: orders.current(data.orderId)?.erased === true ? null : (base.file1 ?? mailed.fileName ?? null),
             recipient: base.recipient ?? (isErased(mailed.personal) ? null : mailed.personal.to),
             attempt: base.status === "failed" ? base.attempt + 1 : Math.max(base.attempt, 1),
             will_retry: false,
@@ -136,10 +137,14 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         break;
       }
       case "OrderPermanentlyDeleted": {
-        // The rows stay (what was mailed, when, how); the address goes. Earlier batches' rows are
-        // blanked by the projection (BatchChanges.erasedOrders).
+        // The rows stay (what was mailed, when, how); the address and the file's name go. Earlier
+        // batches' rows are blanked by the projection (BatchChanges.erasedOrders).
         const { orderId } = event.data;
-        for (const mail of mails.values()) if (mail.order_id === orderId && mail.recipient !== null) saveMail({ ...mail, recipient: null });
+        for (const mail of mails.values()) {
+          if (mail.order_id === orderId && (mail.recipient !== null || mail.file1 !== null || mail.file_path !== null)) {
+            saveMail({ ...mail, recipient: null, file1: null, file_path: null });
+          }
+        }
         break;
       }
     }

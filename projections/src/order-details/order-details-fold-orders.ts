@@ -105,7 +105,12 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
         setStatus(event.data.orderId, statusAfter(event)!, projected);
         break;
       case "OrderPermanentlyDeleted":
-        updateOrder(event.data.orderId, (row) => ({ process_status: statusAfter(event)!, document: withoutPersonalData(row.document), erased: true }), projected);
+        // File names are personal too ("passport_Liza.pdf"), and the stored path ends with one.
+        updateOrder(
+          event.data.orderId,
+          (row) => ({ process_status: statusAfter(event)!, document: withoutPersonalData(row.document), erased: true, file_name: null, stored_path: null }),
+          projected,
+        );
         break;
       case "DocumentUploaded":
         updateOrder(

@@ -50,6 +50,12 @@ export interface BatchChanges {
   readonly names: readonly NameRow[];
   /** Orders permanently deleted in this batch: their older history rows lose their personal values. */
   readonly erasedOrders: readonly string[];
+  /**
+   * The file names of `erasedOrders` this batch knew (loaded rows and its own events) before
+   * blanking them: the audit sentences that quote them are rewritten (names are personal:
+   * "passport_Liza.pdf"). The projection adds those still in earlier batches' history rows.
+   */
+  readonly erasedFileNames: readonly string[];
 }
 
 const isMailOutcome = (event: AnyEvent) => event.type === "DocumentMailed" || event.type === "DocumentMailFailed";
@@ -85,8 +91,17 @@ export const foldBatch = (events: readonly ProjectedEvent[], loaded: LoadedRows)
   const downloads = foldDownloads();
   const comments = foldComments();
   const erasedOrders: string[] = [];
+  const fileNames = new Map<string, Set<string>>();
+  const sawFile = (orderId: string, name: string | null | undefined) => {
+    if (name === null || name === undefined || name === "") return;
+    fileNames.set(orderId, (fileNames.get(orderId) ?? new Set()).add(name));
+  };
+  for (const row of loaded.orders) sawFile(row.order_id, row.file_name);
+  for (const mail of loaded.mails) sawFile(mail.order_id, mail.file1);
 
   for (const projected of events) {
+    const { event } = projected;
+    if (event.type === "DocumentUploaded" || event.type === "DocumentMailed" || event.type === "DocumentDownloaded") sawFile(event.data.orderId, event.data.fileName);
     // The audit sentence reads the state before the event; an upload's mail reads the order after it.
     audit.step(projected);
     orders.step(projected);
@@ -105,5 +120,6 @@ export const foldBatch = (events: readonly ProjectedEvent[], loaded: LoadedRows)
     audit: audit.changes(),
     names: names.changes(),
     erasedOrders,
+    erasedFileNames: [...new Set(erasedOrders.flatMap((orderId) => [...(fileNames.get(orderId) ?? [])]))],
   };
 };

@@ -1,4 +1,5 @@
 import type { Query } from "@etd/event-store";
+import { orderStream, type OrderId } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import {
   batchNeeds,
@@ -23,16 +24,20 @@ import {
  * Permanent delete (OrderPermanentlyDeleted) erases the person, keeps the history:
  * - order_details: the document keeps the trip, the declarations without the person and the
  *   processing fields (an allow-list); the status stays Deleted; `erased` is set.
- * - mail_history: the recipient address is blanked; the rows stay (what was mailed, when, how).
- * - download_history: ip and location are blanked; browser, device and time stay.
- * - comment_history: kept as it is. Comments are the staff's own notes about their work, written
- *   by them and needed as dispute evidence; the person's data lives in the order, not in them.
- *   (If staff quoted a passport number in a comment, it stays: the comment form is not a place
- *   for personal data, and the event store keeps the same text.)
- * - audit_timeline: never holds the traveller's data, so nothing to do (staff request IPs stay:
- *   staff are accountable for their actions).
+ * - order_details: also the current document's file name and stored path (names like
+ *   "passport_Liza.pdf" are personal).
+ * - mail_history: the recipient address and the file name/path are blanked; the rows stay (what
+ *   was mailed, when, how).
+ * - download_history: ip, location and the file name are blanked; browser, device and time stay.
+ * - comment_history: the rows stay (who, when, flags: dispute evidence) but the text becomes "".
+ *   Staff quote phone and passport numbers in remarks; RemarkAdded seals the text since version 3,
+ *   and older events, still plain in the log, are blanked here on the delete.
+ * - audit_timeline: holds no traveller's data but the file names its sentences quote ("uploaded
+ *   passport_Liza.pdf ..."): those become "the document". Staff request IPs stay: staff are
+ *   accountable for their actions.
  * After a rebuild the events themselves arrive with `personal: {erased: true}`, so the same rows
- * come out without anything to blank.
+ * come out without anything to blank; file names and pre-version-3 remark text, which the log
+ * holds in the clear, are blanked again when the replayed delete is folded.
  */
 
 export const ORDER_DETAIL_TABLES = {
@@ -253,11 +258,44 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   await insertNew(query, t("audit"), "audit", "stream, stream_position", changes.audit satisfies readonly AuditRow[]);
   await upsert(query, t("names"), "names", "ref", changes.names satisfies readonly NameRow[]);
   if (changes.erasedOrders.length > 0) {
-    // Rows written by earlier batches; this batch's own rows were blanked in memory.
-    await query(`update ${t("mails")} set recipient = null where order_id = any($1::text[]) and recipient is not null`, [changes.erasedOrders]);
-    await query(`update ${t("downloads")} set ip = null, location = null where order_id = any($1::text[]) and (ip is not null or location is not null)`, [
-      changes.erasedOrders,
-    ]);
+    // Rows written by earlier batches; this batch's own rows were blanked in memory. First the
+    // audit sentences that quote a file name, while the history rows still hold the older names.
+    const named = await query(
+      `select file1 as name from ${t("mails")} where order_id = any($1::text[]) and file1 is not null
+       union select file from ${t("downloads")} where order_id = any($1::text[]) and file <> ''`,
+      [changes.erasedOrders],
+    );
+    const fileNames = [...new Set([...changes.erasedFileNames, ...named.map((row) => row.name as string)])];
+    if (fileNames.length > 0) {
+      // Longest first, so that "visa.pdf" is not cut short by a shorter name inside it.
+      fileNames.sort((a, b) => b.length - a.length);
+      // By stream (the primary key's first column): an order's lines are those of its stream.
+      const streams = changes.erasedOrders.map((orderId) => orderStream(orderId as OrderId));
+      const lines = await query(`select stream, stream_position::text as stream_position, summary from ${t("audit")} where stream = any($1::text[])`, [streams]);
+      const rewritten = lines.flatMap((line) => {
+        const summary = fileNames.reduce((text, name) => text.replaceAll(name, "the document"), line.summary as string);
+        return summary === line.summary ? [] : [{ stream: line.stream, stream_position: line.stream_position, summary }];
+      });
+      if (rewritten.length > 0) {
+        await query(
+          `update ${t("audit")} a set summary = r.summary
+             from jsonb_to_recordset($1::jsonb) as r(stream text, stream_position bigint, summary text)
+            where a.stream = r.stream and a.stream_position = r.stream_position`,
+          [JSON.stringify(rewritten)],
+        );
+      }
+    }
+    await query(
+      `update ${t("mails")} set recipient = null, file1 = null, file_path = null
+        where order_id = any($1::text[]) and (recipient is not null or file1 is not null or file_path is not null)`,
+      [changes.erasedOrders],
+    );
+    await query(
+      `update ${t("downloads")} set ip = null, location = null, file = ''
+        where order_id = any($1::text[]) and (ip is not null or location is not null or file <> '')`,
+      [changes.erasedOrders],
+    );
+    await query(`update ${t("comments")} set remark = '' where order_id = any($1::text[]) and remark <> ''`, [changes.erasedOrders]);
   }
 };
 
@@ -265,7 +303,10 @@ export const orderDetailsProjection: Projection = {
   name: "order_details",
   // 2: audit_timeline.request_ip (the Audit tab's "from which IP"), and order_details.stream_position
   // moved by every order event (the page's version). The engine rebuilds beside v1 and switches (ADR 0006).
-  version: 2,
+  // 3: a permanent delete blanks comment_history.remark and the file names (order_details,
+  // mail_history, download_history, audit_timeline sentences); the rebuild re-folds the orders
+  // erased before, whose rows kept them.
+  version: 3,
   tables: Object.values(ORDER_DETAIL_TABLES),
   migrate,
   apply,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { openPostgresDriver } from "@etd/event-store";
+import { remarkText } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Projection } from "../../src/engine/projection.ts";
@@ -33,7 +34,7 @@ const keeper = (name: string, breaksOn?: string, pace = { ms: 0 }): Projection =
   apply: async (events, query, table) => {
     if (pace.ms > 0) await sleep(pace.ms);
     for (const e of events) {
-      if (breaksOn !== undefined && e.event.type === "RemarkAdded" && e.event.data.remark === breaksOn) throw new Error(`${name} cannot take "${breaksOn}"`);
+      if (breaksOn !== undefined && e.event.type === "RemarkAdded" && remarkText(e.event.data) === breaksOn) throw new Error(`${name} cannot take "${breaksOn}"`);
     }
     await query(`insert into ${table(`${name}_seen`)} select unnest($1::uuid[])`, [events.map((e) => e.eventId)]);
   },
@@ -169,7 +170,7 @@ describe.skipIf(!available)("the shared log reader", () => {
     const held: Projection = {
       ...keeper("held"),
       apply: async (events, query, table) => {
-        if (!heldOnce && events.some((e) => e.event.type === "RemarkAdded" && e.event.data.remark === "hold")) {
+        if (!heldOnce && events.some((e) => e.event.type === "RemarkAdded" && remarkText(e.event.data) === "hold")) {
           heldOnce = true;
           holding = true;
           await new Promise<void>((resolve) => (open = resolve));

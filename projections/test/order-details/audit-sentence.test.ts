@@ -88,8 +88,8 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
       "RemarkAdded",
       {
         orderId: ORDER,
-        remark: "Juan Dela Cruz called about P1234567A",
         remarkerName: "Tessa Cruz",
+        personal: { remark: "Juan Dela Cruz called about P1234567A" },
         whatsapp: true,
         telephone: false,
         statusRefund: true,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { ERASED, IsoDate, isOrderEvent, type AnyEvent, type OrderId } from "@etd/events";
+import { Result } from "effect";
+import { decodeEvent, ERASED, IsoDate, isOrderEvent, orderStream, type AnyEvent, type OrderId } from "@etd/events";
 import type { Query } from "@etd/event-store";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";
 import { auditTimeline, downloadHistory, orderDetails, orderDetailsProjection, ORDER_DETAIL_TABLES } from "../../src/order-details/index.ts";
@@ -11,7 +12,13 @@ import { ALICIA, asStaff, CARLO, createLog, CUSTOMER, demoInputs, idOf, MAIL_REA
  * Permanent delete (DESIGN §3, §4; QUEUE-8's permanentDeletedFlag): after it, the passport
  * number and the names can no longer be found in any table, while the history stays: the
  * order (Deleted), its mails, downloads, comments and audit lines, without the person.
+ *
+ * Security review: remark text (staff quote phone and passport numbers) and file names (named
+ * after the traveller) go too. One remark is as RemarkAdded version 2 stored it, text in the
+ * clear: destroying the key does not hide it, so the delete must blank it.
  */
+const REMARK_SECRET = "+63 9171234567";
+const OLD_REMARK_SECRET = "P7654321";
 
 const IP = "198.51.100.77";
 const LOCATION = "Pasig, Metro Manila, PH";
@@ -26,7 +33,8 @@ const input = pick(demoInputs(), "a traveller with a passport number and names f
   const elsewhere = (JSON.stringify(o.application) + TEAM.map((s) => s.name).join(" ")).toLowerCase();
   return o.personal.passport_number !== undefined && !secretsOf(o).some((secret) => elsewhere.includes(secret.toLowerCase()));
 });
-const SECRETS = secretsOf(input);
+const SECRETS = [...secretsOf(input), REMARK_SECRET, OLD_REMARK_SECRET];
+const FILE = `passport_${input.personal.last_name}.pdf`;
 
 const story = () => {
   const log = createLog("2025-03-14T08:00:00.000Z");
@@ -38,7 +46,7 @@ const story = () => {
     {
       type: "AddRemark",
       orderId,
-      remark: "No answer on the phone, sent a Whatsapp message",
+      remark: `No answer on ${REMARK_SECRET}, sent a Whatsapp message`,
       remarkerName: ALICIA.name,
       whatsapp: true,
       telephone: true,
@@ -51,12 +59,21 @@ const story = () => {
     },
     asStaff(ALICIA),
   );
+  // A remark stored by the code before the fix, read through the catalogue as every reader does.
+  const stored = decodeEvent({
+    type: "RemarkAdded",
+    schemaVersion: 2,
+    data: { orderId, remark: `Passport ${OLD_REMARK_SECRET} checked`, remarkerName: ALICIA.name, whatsapp: false, telephone: false, statusRefund: false, voided: true, chargeBack: false, reportError: false },
+    metadata: { actor: asStaff(ALICIA), correlationId: "req-old", occurredAt: log.now() },
+  });
+  if (Result.isFailure(stored)) throw new Error(stored.failure.message);
+  const legacyRemark = log.append(orderStream(orderId), stored.success, asStaff(ALICIA)).eventId;
   const upload = order.run(
     {
       type: "UploadDocument",
       orderId,
-      fileName: "etravel.pdf",
-      storedPath: `docs/${orderId}/etravel.pdf`,
+      fileName: FILE,
+      storedPath: `docs/${orderId}/${FILE}`,
       contentType: "application/pdf",
       sizeBytes: 40_000,
       // Not the assignee: an Admin may work anyone's order (QUEUE-12).
@@ -67,18 +84,18 @@ const story = () => {
     asStaff(CARLO),
   );
   order.run(
-    { type: "RecordMailDelivery", orderId, purpose: "document", provider: "AWS", transport: "ses", messageId: "ses-1", fileName: "etravel.pdf", to },
+    { type: "RecordMailDelivery", orderId, purpose: "document", provider: "AWS", transport: "ses", messageId: "ses-1", fileName: FILE, to },
     MAIL_REACTOR,
     idOf(upload, "DocumentUploaded"),
   );
-  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
+  order.run({ type: "RecordDownload", orderId, fileName: FILE, ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
   order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to, actor: ALICIA }, asStaff(ALICIA));
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd", actor: ALICIA }, asStaff(ALICIA));
   const beforeDelete = log.events.length;
   log.advance(60 * 24 * 30);
   order.run({ type: "ChangeStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));
-  return { log: log.events, beforeDelete };
+  return { log: log.events, beforeDelete, legacyRemark };
 };
 
 /** Rows of the projection's tables whose text holds `needle`, per table. */
@@ -91,16 +108,19 @@ const findEverywhere = async (query: Query, needle: string): Promise<Record<stri
   return found;
 };
 
-/** The log as a rebuild reads it once the order's key is destroyed: every personal part erased. */
-const asReadAfterErasure = (events: readonly ProjectedEvent[]): ProjectedEvent[] =>
+/**
+ * The log as a rebuild reads it once the order's key is destroyed: every sealed personal part
+ * erased; the old remark, never sealed, still in the clear.
+ */
+const asReadAfterErasure = (events: readonly ProjectedEvent[], legacyRemark: string): ProjectedEvent[] =>
   events.map((projected) => {
     const { event } = projected;
-    if (!isOrderEvent(event) || event.data.orderId !== input.orderId || !("personal" in event.data)) return projected;
+    if (!isOrderEvent(event) || event.data.orderId !== input.orderId || !("personal" in event.data) || projected.eventId === legacyRemark) return projected;
     return { ...projected, event: { ...event, data: { ...event.data, personal: ERASED } } as AnyEvent };
   });
 
 describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the person from the order detail tables", () => {
-  const { log, beforeDelete } = story();
+  const { log, beforeDelete, legacyRemark } = story();
   let live: Harness;
   let oneByOne: Harness;
   let rebuilt: Harness;
@@ -110,10 +130,12 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     const open = () => openHarness([orderDetailsProjection]);
     [live, oneByOne, rebuilt] = await Promise.all([open(), open(), open()]);
     await live.apply(log.slice(0, beforeDelete));
-    for (const needle of [input.personal.passport_number!, input.personal.email, IP]) before[needle] = await findEverywhere(live.driver.query, needle);
+    for (const needle of [input.personal.passport_number!, input.personal.email, IP, REMARK_SECRET, OLD_REMARK_SECRET, FILE]) {
+      before[needle] = await findEverywhere(live.driver.query, needle);
+    }
     await live.apply(log.slice(beforeDelete));
     await oneByOne.apply(log, 1);
-    await rebuilt.apply(asReadAfterErasure(log));
+    await rebuilt.apply(asReadAfterErasure(log, legacyRemark));
   });
   afterAll(async () => Promise.all([live?.close(), oneByOne?.close(), rebuilt?.close()]));
 
@@ -121,11 +143,14 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     expect(before[input.personal.passport_number!]).toEqual({ order_details: 1 });
     expect(before[input.personal.email]).toEqual({ order_details: 1, mail_history: 2 });
     expect(before[IP]).toEqual({ download_history: 1 });
+    expect(before[REMARK_SECRET]).toEqual({ comment_history: 1 });
+    expect(before[OLD_REMARK_SECRET]).toEqual({ comment_history: 1 });
+    expect(before[FILE]).toEqual({ order_details: 1, mail_history: 2, download_history: 1, audit_timeline: 4 });
   });
 
-  it("leaves no passport number, name, e-mail, phone, IP or location in any table afterwards", async () => {
+  it("leaves no passport number, name, e-mail, phone, IP, location, remark text or file name in any table afterwards", async () => {
     for (const harness of [live, oneByOne, rebuilt]) {
-      for (const secret of SECRETS) expect(await findEverywhere(harness.driver.query, secret), secret).toEqual({});
+      for (const secret of [...SECRETS, FILE]) expect(await findEverywhere(harness.driver.query, secret), secret).toEqual({});
     }
   });
 
@@ -144,15 +169,19 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     expect(details.owner_currency_declaration_first_name).toBeUndefined();
   });
 
-  it("keeps the histories without the person: mails without address, downloads without IP, comments as written", async () => {
+  it("keeps the histories without the person: mails without address or file, downloads without IP or file, comments without text", async () => {
     const details = (await orderDetails(live.driver.query, input.orderId))!;
     expect(details.mailHistory.map((mail) => [mail.purpose, mail.status, mail.email])).toEqual([
       ["document", "sent", null],
       ["reminder", "requested", null],
     ]);
-    expect(details.downloadHistory).toEqual([expect.objectContaining({ ip: null, location: null, browser: "Safari", os: "iOS", file: "etravel.pdf" })]);
-    expect(details.uploadDoc).toEqual([expect.objectContaining({ file1: "etravel.pdf", customer_name: "" })]);
-    expect(details.remark.map((remark) => [remark.remark, remark.whatsapp, remark.telephone])).toEqual([["No answer on the phone, sent a Whatsapp message", "Y", "Y"]]);
+    expect(details.mailHistory.map((mail) => mail.uploadDoc.file1)).toEqual([null, null]);
+    expect(details.downloadHistory).toEqual([expect.objectContaining({ ip: null, location: null, browser: "Safari", os: "iOS", file: "" })]);
+    expect(details.uploadDoc).toEqual([]);
+    expect(details.remark.map((remark) => [remark.remark, remark.remark_name, remark.whatsapp, remark.voided])).toEqual([
+      ["", ALICIA.name, "Y", "N"],
+      ["", ALICIA.name, "N", "Y"],
+    ]);
   });
 
   it("records the delete in the audit timeline", async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { ORDER_CHANGED_MESSAGE } from "@etd/contract";
@@ -174,6 +175,11 @@ describe.skipIf(!available)("issue 11: the order page's API", () => {
     expect(stale.body.data.changes.map((c: Record<string, unknown>) => c.event_type)).toEqual(["OrderAssigned"]);
     expect(await api.eventCount()).toBe(before);
     expect(await filesUnder(docs)).toEqual([]);
+    // Not even the order's folder: refused uploads to made-up ids would otherwise leave one each.
+    expect(existsSync(docs)).toBe(false);
+    const madeUp = await upload({ orderId: "888888880001", email: "juan@example.com", mailServiceProvider: "AWS" }, team);
+    expect(madeUp.status).toBe(404);
+    expect(existsSync(path.join(api.dataDir, "uploads", "docs", "888888880001"))).toBe(false);
 
     const fresh = await upload({ orderId: orderId!, email: "juan@example.com", mailServiceProvider: "AWS", expectedVersion: "2" }, team);
     expect(fresh.body.status).toBe(1);
@@ -231,7 +237,9 @@ describe.skipIf(!available)("issue 11: the order page's API", () => {
       const again = await presence({ orderId, viewId: teamView }, team);
       expect(again.body.data.viewers.map((v: Record<string, unknown>) => v.staffId)).toEqual([api.staff.Manager.id]);
 
-      expect((await presence({ orderId, viewId: managerView, leaving: true }, manager)).status).toBe(200);
+      // Leaving is told nobody: a page cannot watch who views an order without being seen itself.
+      const left = await presence({ orderId, viewId: managerView, leaving: true }, manager);
+      expect(left).toMatchObject({ status: 200, body: { data: { viewers: [] } } });
       expect((await presence({ orderId, viewId: teamView }, team)).body.data.viewers).toEqual([]);
     });
 
@@ -270,6 +278,9 @@ describe.skipIf(!available)("issue 11: the order page's API", () => {
       expect((await presence({ orderId: orderIds[0], viewId: views[0] }, telecaller)).body.data.viewers).toHaveLength(MAX_VIEWS_PER_STAFF - 1);
       // Closing one frees a place.
       await presence({ orderId: orderIds[0], viewId: views[1], leaving: true }, telecaller);
+      expect((await presence({ orderId: orderIds[0], viewId: viewId() }, telecaller)).status).toBe(200);
+      // Pages gone silent free theirs, on the very call that finds them expired.
+      await api.runtime.deps.readDb.query(`update order_presence set seen_at = seen_at - interval '9500 milliseconds' where staff_id = $1`, [api.staff.Telecaller.id]);
       expect((await presence({ orderId: orderIds[0], viewId: viewId() }, telecaller)).status).toBe(200);
     });
   });

@@ -76,8 +76,9 @@ export interface HandleOptions {
   readonly now?: () => Date;
   /**
    * The stream version the user acted on (the order page's `version`). When the stream is at
-   * another version, the command is refused as "changed" without being decided. Without it, a
-   * lost race is decided again on the newer state.
+   * another version, a command the decider accepts on the current state is refused as "changed"
+   * and nothing is appended; one it refuses gets its refusal. Without it, a lost race is decided
+   * again on the newer state.
    */
   readonly expectedVersion?: bigint;
 }
@@ -89,13 +90,15 @@ export const handleCommand = async <Command, State, E extends AnyEvent>(
 ): Promise<CommandOutcome> => {
   for (let attempt = 1; ; attempt++) {
     const { state, version, head } = await loadStream(store, streamId, decider);
+    const decision = decider.decide(command, state);
+    // The decider's own refusal first: who may not act at all (read-only, not found, erased) is
+    // told so, and is never shown what changed since (the "changed" answer lists the history).
+    if (isRefusal(decision)) return { ok: false, refusal: decision };
     // After a lost race the stream is past expectedVersion, so the next pass ends here too: a
-    // stale click is never decided on state its user did not see.
+    // stale click is never applied to state its user did not see.
     if (expectedVersion !== undefined && version !== expectedVersion) {
       return { ok: false, refusal: refuseChanged(version) };
     }
-    const decision = decider.decide(command, state);
-    if (isRefusal(decision)) return { ok: false, refusal: decision };
     if (decision.length === 0) {
       return { ok: true, position: head ? formatPosition(head) : undefined, events: [] };
     }

@@ -12,6 +12,9 @@ import type { ApiDeps } from "../api-deps.ts";
  * name it. One readable line per event, in the audit timeline's words (describeAuditEvent), with
  * who, when and from which address from the event's metadata.
  */
+/** At most this many changes in one answer. */
+export const MAX_CHANGES = 20;
+
 export const orderChangedAnswer = async (
   deps: Pick<ApiDeps, "store">,
   orderId: OrderId,
@@ -49,5 +52,7 @@ export const orderChangedAnswer = async (
     }
     if (event.type === "DocumentUploaded") currentFileName = event.data.fileName;
   }
-  return { changed: true, version: Number(recorded.at(-1)?.streamPosition ?? 0n), changes };
+  // The latest ones: a page a few changes behind needs them all; a version far behind is not a
+  // page someone is looking at, and the answer is no way to read a long history without audit.read.
+  return { changed: true, version: Number(recorded.at(-1)?.streamPosition ?? 0n), changes: changes.slice(-MAX_CHANGES) };
 };

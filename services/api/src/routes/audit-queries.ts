@@ -1,7 +1,18 @@
 import { Result } from "effect";
 import { AsOfQuery, DiffQuery } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
-import { decodeEvent, isOrderEvent, orderStream, statusLabel, type AnyEvent, type OrderEvent, type OrderId } from "@etd/events";
+import {
+  decodeEvent,
+  isOrderEvent,
+  isPermanentlyDeleted,
+  orderStream,
+  remarkText,
+  statusLabel,
+  withRemarkErased,
+  type AnyEvent,
+  type OrderEvent,
+  type OrderId,
+} from "@etd/events";
 import { evolveOrder, initialOrderState, type OrderState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -35,12 +46,20 @@ interface OrderAsOf {
   readonly transaction: { transactionId: string; merchantName: string } | undefined;
 }
 
-const decodeAll = (streamId: string, raw: readonly RecordedEvent[]): { raw: RecordedEvent; event: OrderEvent }[] =>
-  raw.map((r) => {
+/**
+ * Decodes the whole stream. Once it holds a permanent delete, every remark reads as erased: those
+ * stored before RemarkAdded version 3 keep their text in the clear, which the key cannot hide.
+ * History, as-of, diff and export all read through here.
+ */
+const decodeAll = (streamId: string, raw: readonly RecordedEvent[]): { raw: RecordedEvent; event: OrderEvent }[] => {
+  const events = raw.map((r) => {
     const decoded = decodeEvent(r);
     if (Result.isFailure(decoded) || !isOrderEvent(decoded.success)) throw new Error(`Unreadable event ${r.eventId} in ${streamId}`);
     return { raw: r, event: decoded.success };
   });
+  if (!isPermanentlyDeleted(events.map((e) => e.event))) return events;
+  return events.map((e) => ({ ...e, event: withRemarkErased(e.event) }));
+};
 
 const FLAGS = ["whatsapp", "telephone", "statusRefund", "voided", "chargeBack", "reportError"] as const;
 
@@ -58,7 +77,7 @@ export const foldOrderAsOf = (events: readonly { event: OrderEvent }[], at: stri
     if (event.type === "OrderPlaced") ({ application, personal } = event.data);
     if (event.type === "TransactionDetailsRecorded") transaction = { transactionId: event.data.transactionId, merchantName: event.data.merchantName };
     if (event.type === "RemarkAdded") {
-      remarks.push({ at: event.metadata.occurredAt, by: event.data.remarkerName, remark: event.data.remark, flags: FLAGS.filter((f) => event.data[f]) });
+      remarks.push({ at: event.metadata.occurredAt, by: event.data.remarkerName, remark: remarkText(event.data), flags: FLAGS.filter((f) => event.data[f]) });
     }
   }
   return {

@@ -186,15 +186,17 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/admin/send-invoice",
     guard: "order.invoice",
     summary: "E-mail the order's invoice to the customer (ADMIN-6)",
-    // No actor: the invoice is sent from its own screen, so QUEUE-12's read-only rule is not its.
+    // To the customer: any member, from its own screen. To another address: the actor's, under
+    // QUEUE-12's read-only rule (the decider's).
     body: SendInvoiceRequest,
     handle: async (context) => {
-      const { input } = context;
+      const { input, user } = context;
       const ran = await runOrderCommand(deps, context, {
         type: "SendInvoice",
         orderId: toOrderId(input.orderId),
         provider: providerOf(input.mailServiceProvider),
         ...(input.email ? { to: input.email.trim() } : {}),
+        actor: { id: user.id, name: user.name, role: user.type },
       });
       return replyTo(ran, "Invoice has been sent successfully");
     },

@@ -17,8 +17,10 @@ import { fail, ok } from "../http/reply.ts";
  * of a handful of rows), so no sweeper is needed.
  *
  * A view belongs to the member who first sent it: another member's heartbeat or leave with the
- * same view id changes nothing of it. A member holds at most MAX_VIEWS_PER_STAFF views, so a
- * client cannot flood the table.
+ * same view id changes nothing of it. A member holds at most MAX_VIEWS_PER_STAFF live views, so a
+ * client cannot flood the table (checked in the statement, not under a lock: a burst of new views
+ * at one instant may pass it by a few, which a flood limit can afford). A page that is leaving
+ * is told nobody: who views an order is for those who are seen viewing it.
  */
 
 export const HEARTBEAT_MS = 3000;
@@ -91,7 +93,8 @@ export const orderPresenceEndpoints = (deps: ApiDeps): Endpoint[] => {
              insert into order_presence (view_id, order_id, staff_id, name, role, since, seen_at)
              select $1, $2, $3, $4, $5, now(), now()
               where not $7 and (select found from target)
-                and (exists (select 1 from owner) or (select count(*) from order_presence where staff_id = $3) < $6)
+                and (exists (select 1 from owner)
+                     or (select count(*) from order_presence where staff_id = $3 and seen_at >= now() - ${TTL}) < $6)
              on conflict (view_id) do update
                 set seen_at = now(), name = excluded.name, role = excluded.role, order_id = excluded.order_id,
                     since = case when order_presence.order_id = excluded.order_id then order_presence.since else now() end
@@ -107,7 +110,7 @@ export const orderPresenceEndpoints = (deps: ApiDeps): Endpoint[] => {
                   coalesce((select jsonb_agg(jsonb_build_object('view_id', p.view_id, 'staff_id', p.staff_id, 'name', p.name,
                                                                 'role', p.role, 'since', p.since) order by p.since, p.view_id)
                               from order_presence p
-                             where p.order_id = $2 and p.view_id <> $1 and p.seen_at >= now() - ${TTL}), '[]'::jsonb) as viewers`,
+                             where not $7 and p.order_id = $2 and p.view_id <> $1 and p.seen_at >= now() - ${TTL}), '[]'::jsonb) as viewers`,
           [viewId, orderId, user.id, user.name, user.type, MAX_VIEWS_PER_STAFF, leaving],
         );
         if (row?.found !== true) return fail(404, `Order ${orderId} was not found.`);

@@ -146,7 +146,8 @@ const work = async (
     clock = at;
     const when = new Date(at);
     const next = await command(when);
-    mustSucceed(await runOrderCommand(asOf(deps, when), caller, next), `${next.type} on ${orderId}`);
+    const by = next.type === "ChangeStatus" && next.actor.id !== member.id ? { ...caller, user: overseer } : caller;
+    mustSucceed(await runOrderCommand(asOf(deps, when), by, next), `${next.type} on ${orderId}`);
     return true;
   };
   const remark = (text: string, flags: { statusRefund?: boolean; chargeBack?: boolean; whatsapp?: boolean; telephone?: boolean }) => (at: Date): OrderCommand => ({
@@ -164,7 +165,10 @@ const work = async (
     // The refund date a Refund flag sets: the day the remark was made.
     today: utcDay(at),
   });
-  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeStatus", orderId, to, actor, permanentDelete: false });
+  // Deleting is a Manager's or an Admin's (QUEUE-8): the first of them on the roster deletes.
+  const overseer = staff.find((m) => m.type === "Manager" || m.type === "Admin") ?? member;
+  const deleter: ActingStaff = { id: overseer.id, name: overseer.name, role: overseer.type };
+  const moveTo = (to: OrderStatus) => (): OrderCommand => ({ type: "ChangeStatus", orderId, to, actor: to === "Deleted" ? deleter : actor, permanentDelete: false });
 
   const assignWithin: Gap = order.processingMode === "priority" ? [5 * MINUTE, 45 * MINUTE] : [15 * MINUTE, 6 * HOUR];
   if (!(await step(assignWithin, (at) => ({ type: "AssignOrder", orderId, assignee: { id: member.id, name: member.name }, now: at.toISOString() })))) return;

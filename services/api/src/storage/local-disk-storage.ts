@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
-import { mkdir, open, readdir, realpath, rename, rm, stat, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, realpath, rename, rm, rmdir, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { storageKey, type DocumentStorage, type StagedDocument, type StorageKey, type StoredDocument } from "./storage.ts";
@@ -164,6 +164,7 @@ export const createLocalDiskStorage = async (options: LocalDiskStorageOptions): 
     if (!(await isPlainFolder(folder))) throw new Error(`storage folder for ${key} is not a plain folder under the root`);
     const folderSegments = key.split("/").slice(0, -1);
 
+    let recreated = 0;
     for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
       const name = candidateName(path.basename(target), attempt);
       const storedPath = storageKey(...folderSegments, name);
@@ -175,6 +176,13 @@ export const createLocalDiskStorage = async (options: LocalDiskStorageOptions): 
         reservation = await open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o640);
       } catch (error) {
         if (errorCode(error) === "EEXIST") continue;
+        // The folder went between mkdir and open: a refused upload's cleanup removed it while it
+        // was empty (see `remove`). Made again, the same name is tried again.
+        if (errorCode(error) === "ENOENT" && recreated++ < 3) {
+          await mkdir(folder, { recursive: true, mode: 0o750 });
+          attempt--;
+          continue;
+        }
         throw error;
       }
       await reservation.close();
@@ -216,6 +224,15 @@ export const createLocalDiskStorage = async (options: LocalDiskStorageOptions): 
       await unlink(full).catch((error: unknown) => {
         if (errorCode(error) !== "ENOENT") throw error;
       });
+      // A folder the removed file leaves empty goes too (a refused upload to a made-up order id
+      // must leave nothing behind). An upload landing in it at the same moment makes rmdir fail
+      // with ENOTEMPTY, which keeps it; only the root's own children's parents are considered.
+      const folder = path.dirname(full);
+      if (folder !== root && path.dirname(folder) !== root) {
+        await rmdir(folder).catch((error: unknown) => {
+          if (!["ENOTEMPTY", "EEXIST", "ENOENT"].includes(errorCode(error) ?? "")) throw error;
+        });
+      }
     },
     removeFolder: async (folder) => {
       const full = pathOf(folder);

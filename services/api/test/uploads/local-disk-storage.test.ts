@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -59,6 +60,28 @@ describe("local-disk storage", () => {
     expect(await storage.exists("docs/100234/a.pdf")).toBe(true);
     expect(await storage.exists("docs/100234/c.pdf")).toBe(false);
     expect(await storage.open("docs/100234/c.pdf")).toBeUndefined();
+  });
+
+  it("removing an order's last file removes its folder; a folder with other files stays; an upload racing the cleanup still lands", async () => {
+    const first = await storage.put(key("docs", "7", "a.pdf"), Buffer.from("%PDF-a"));
+    const second = await storage.put(key("docs", "7", "b.pdf"), Buffer.from("%PDF-b"));
+    await storage.remove(first.storedPath);
+    expect(await readdir(path.join(root, "docs", "7"))).toEqual(["b.pdf"]);
+    await storage.remove(second.storedPath);
+    expect(existsSync(path.join(root, "docs", "7"))).toBe(false);
+    expect(existsSync(path.join(root, "docs"))).toBe(true);
+
+    // Puts and removes of one order's folder at once: every put ends stored, none fails on a folder
+    // another remove took away.
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const stored = await storage.put(key("docs", "8", `f${i}.pdf`), Buffer.from(`%PDF-${i}`));
+        if (i % 2 === 0) await storage.remove(stored.storedPath);
+        return stored;
+      }),
+    );
+    const kept = racing.filter((_, i) => i % 2 === 1).map((stored) => path.basename(stored.storedPath));
+    expect((await readdir(path.join(root, "docs", "8"))).sort()).toEqual(kept.sort());
   });
 
   it("never overwrites: a taken name gets -1, -2 … before the extension", async () => {

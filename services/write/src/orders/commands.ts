@@ -124,14 +124,16 @@ export interface SendReminderMail {
 }
 
 /**
- * Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address. No actor:
- * it is sent from its own screen, not the order page, so QUEUE-12's read-only rule does not apply.
+ * Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address, which any
+ * member may do from its own screen. Another address is a change of the order's correspondence:
+ * it needs `actor`, and QUEUE-12's read-only rule applies to it.
  */
 export interface SendInvoice {
   readonly type: "SendInvoice";
   readonly orderId: OrderId;
   readonly provider: MailProvider;
   readonly to?: string | undefined;
+  readonly actor?: ActingStaff | undefined;
 }
 
 /** The mail reactor's report that a provider accepted a mail. */

@@ -215,6 +215,8 @@ const changeStatus = (command: ChangeStatus, state: PlacedOrder): OrderDecision 
   if (command.to === status) {
     return refuse("conflict", `Order ${orderId} is already ${statusLabel(status)}.`);
   }
+  const deleteRefusal = deletingOrRestoring(command.actor, state, command.to);
+  if (deleteRefusal !== undefined) return deleteRefusal;
   if (command.to === "New" || command.to === "Priority") {
     // Returning to intake also clears the assignee; that is its own command.
     return refuse("invalid", "Use Move to Original Folder to return an order to New or Priority.");
@@ -222,11 +224,24 @@ const changeStatus = (command: ChangeStatus, state: PlacedOrder): OrderDecision 
   return [{ type: "OrderStatusChanged", data: { orderId, from: status, to: command.to } }];
 };
 
+/**
+ * Deleting is Admin and Manager (QUEUE-8), so undoing a delete is too: a soft-deleted order comes
+ * back only by their hand, or anyone could undo what a Manager decided.
+ */
+const deletingOrRestoring = (actor: ActingStaff, state: PlacedOrder, to: OrderStatus): DecidedRefusal | undefined => {
+  if (OVERSEERS.has(actor.role)) return undefined;
+  if (to === "Deleted") return refuse("forbidden", `Only an Admin or a Manager can delete order ${state.orderId}.`);
+  if (state.status === "Deleted") return refuse("forbidden", `Order ${state.orderId} was deleted; only an Admin or a Manager can bring it back.`);
+  return undefined;
+};
+
 const moveToOriginalFolder = (
-  _command: MoveOrderToOriginalFolder,
+  command: MoveOrderToOriginalFolder,
   state: PlacedOrder,
 ): OrderDecision => {
   const to = intakeStatusOf(state.processingMode);
+  const restoreRefusal = deletingOrRestoring(command.actor, state, to);
+  if (restoreRefusal !== undefined) return restoreRefusal;
   if (state.status === to && state.assignee === undefined) {
     return refuse("conflict", `Order ${state.orderId} is already in ${to} Orders.`);
   }
@@ -258,8 +273,9 @@ const addRemark = (command: AddRemark, state: PlacedOrder): OrderDecision => {
       type: "RemarkAdded",
       data: {
         orderId,
-        remark,
         remarkerName,
+        // Sealed with the order's key: a permanent delete makes the text unreadable.
+        personal: { remark },
         whatsapp: command.whatsapp,
         telephone: command.telephone,
         statusRefund: command.statusRefund,
@@ -310,6 +326,13 @@ const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecis
 };
 
 const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision => {
+  // Any member may send an order's invoice to its customer (ADMIN-6); sending it elsewhere is a
+  // change of the order's correspondence, for those who may change the order (QUEUE-12).
+  if (command.to !== undefined && command.to.trim().toLowerCase() !== state.email?.trim().toLowerCase()) {
+    if (command.actor === undefined) return refuse("invalid", "An invoice to another address needs the member who sends it.");
+    const readOnly = readOnlyFor(command.actor, state);
+    if (readOnly !== undefined) return readOnly;
+  }
   const to = command.to ?? state.email;
   if (to === undefined) return refuse("invalid", `Order ${state.orderId} has no e-mail address any more.`);
   if (!isEmailAddress(to)) return invalidEmail();

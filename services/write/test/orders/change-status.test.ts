@@ -102,3 +102,26 @@ describe("QUEUE-8 permanent delete (Admin only)", () => {
       .thenRefuses("invalid", "A permanent delete sets the status to Deleted.");
   });
 });
+
+describe("QUEUE-8 deleting, and bringing back a deleted order, are an Admin's or a Manager's", () => {
+  it("refuses a Team member's soft delete of the order they hold", () => {
+    spec
+      .given(historyIn("Pending", PAOLO))
+      .when(move("Deleted", PAOLO))
+      .thenRefuses("forbidden", `Only an Admin or a Manager can delete order ${ORDER_ID}.`);
+  });
+
+  it("refuses a Team member's move of a deleted order they hold, by a move button or Move to Original Folder", () => {
+    const deleted = [...historyIn("Pending", PAOLO), statusChanged("Pending", "Deleted")];
+    const brought = `Order ${ORDER_ID} was deleted; only an Admin or a Manager can bring it back.`;
+    spec.given(deleted).when(move("Completed", PAOLO)).thenRefuses("forbidden", brought);
+    spec.given(deleted).when({ type: "MoveOrderToOriginalFolder", orderId: ORDER_ID, actor: PAOLO }).thenRefuses("forbidden", brought);
+  });
+
+  it.each([MARIA, GRACE])("lets $role $name bring a deleted order back", (actor) => {
+    spec
+      .given([...historyIn("Pending", PAOLO), statusChanged("Pending", "Deleted")])
+      .when(move("Completed", actor))
+      .then([{ type: "OrderStatusChanged", data: { orderId: ORDER_ID, from: "Deleted", to: "Completed" } }]);
+  });
+});

@@ -157,7 +157,7 @@ describe("ADMIN-6 Send Invoice", () => {
   it("mails it to another address when one is given", () => {
     spec
       .given([orderPlaced()])
-      .when({ ...invoice, to: "accounts@example.com" })
+      .when({ ...invoice, to: "accounts@example.com", actor: MARIA })
       .then([
         { type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "accounts@example.com" } } },
       ]);

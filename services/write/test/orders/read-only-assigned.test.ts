@@ -143,8 +143,8 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
           type: "RemarkAdded",
           data: {
             orderId: ORDER_ID,
-            remark: "Customer asked for a refund by phone.",
             remarkerName: PAOLO.name,
+            personal: { remark: "Customer asked for a refund by phone." },
             whatsapp: false,
             telephone: false,
             statusRefund: false,
@@ -179,6 +179,21 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
       .given([orderPlaced(), orderAssigned(ref(ROSA))])
       .when({ type: "SendInvoice", orderId: ORDER_ID, provider: "AWS" })
       .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
+  });
+
+  it("keeps an invoice to another address for those who may change the order (ADMIN-6, QUEUE-12)", () => {
+    const elsewhere = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", to: "someone@elsewhere.example" } as const;
+    spec.given([orderPlaced(), orderAssigned(ref(ROSA))]).when({ ...elsewhere, actor: ACTORS.Team }).thenRefuses("forbidden", READ_ONLY);
+    spec.given([orderPlaced(), orderAssigned(ref(ROSA))]).when(elsewhere).thenRefuses("invalid", "An invoice to another address needs the member who sends it.");
+    spec
+      .given([orderPlaced(), orderAssigned(ref(ROSA))])
+      .when({ ...elsewhere, actor: ACTORS.Manager })
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "someone@elsewhere.example" } } }]);
+    // To the customer's own address, in any case: anyone.
+    spec
+      .given([orderPlaced(), orderAssigned(ref(ROSA))])
+      .when({ ...elsewhere, to: CUSTOMER_EMAIL.toUpperCase(), actor: ACTORS.Team })
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL.toUpperCase() } } }]);
   });
 
   it("leaves Assign to me its own answer (QUEUE-9), naming the winner", () => {

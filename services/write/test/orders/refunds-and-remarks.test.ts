@@ -17,6 +17,28 @@ describe("ORDER-10 Add Comment", () => {
       .then([remarkAdded({ remark: "Called twice, no answer.", whatsapp: true, voided: true })]);
   });
 
+  it("keeps the remark's text only in the personal part, which a permanent delete makes unreadable (security review)", () => {
+    spec
+      .given(historyIn("Pending"))
+      .when(addRemark({ remark: "Customer Liza phone +63 9171234567 said passport P1234567" }))
+      .then([
+        {
+          type: "RemarkAdded",
+          data: {
+            orderId: ORDER_ID,
+            remarkerName: MARIA.name,
+            personal: { remark: "Customer Liza phone +63 9171234567 said passport P1234567" },
+            whatsapp: false,
+            telephone: false,
+            statusRefund: false,
+            voided: false,
+            chargeBack: false,
+            reportError: false,
+          },
+        },
+      ]);
+  });
+
   it.each(["Deleted", "Completed", "CompletedRefund", "New"] as const)(
     "accepts a remark on a %s order",
     (status) => {

@@ -1,5 +1,5 @@
 import { createPostgresEventStore, type EventStore } from "@etd/event-store";
-import { ORDER_CHANGED_MESSAGE, OrderId, orderStream } from "@etd/events";
+import { ORDER_CHANGED_MESSAGE, OrderId, orderStream, StaffId } from "@etd/events";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -112,11 +112,16 @@ describe.skipIf(!available)("issue 11 stale clicks: handleCommand with expectedV
     expect(await typesIn(orderId)).toEqual(["OrderPlaced", "OrderAssigned"]);
   });
 
-  it("does not decide a stale click at all: a command the decider would refuse still answers changed", async () => {
+  it("gives the decider's refusal first: who may not act is told why, never what changed since", async () => {
     const orderId = await paolosOrder();
-    // An empty remark is "Please enter your remark" when decided; a stale one is not decided.
-    const outcome = await run(addRemark({ orderId, remark: " ", actor: PAOLO }), { expectedVersion: 3n });
-    expect(outcome).toMatchObject({ ok: false, refusal: { reason: "changed", version: 2n } });
+    // Another Team member on Paolo's order: read-only (QUEUE-12), whatever version the page sent.
+    const rosa = { ...PAOLO, id: StaffId.make("5d2e10"), name: "Rosa Diaz" };
+    const outcome = await run(addRemark({ orderId, statusRefund: true, actor: rosa }), { expectedVersion: 0n });
+    expect(outcome).toMatchObject({ ok: false, refusal: { reason: "forbidden" } });
+    // An empty remark is "Please enter your remark" at any version.
+    const empty = await run(addRemark({ orderId, remark: " ", actor: PAOLO }), { expectedVersion: 1n });
+    expect(empty).toMatchObject({ ok: false, refusal: { reason: "invalid", message: "Please enter your remark" } });
+    expect(await typesIn(orderId)).toEqual(["OrderPlaced", "OrderAssigned"]);
   });
 
   it("answers changed when a colleague appends between the load and the append, never deciding on their state", async () => {

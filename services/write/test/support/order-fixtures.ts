@@ -165,8 +165,8 @@ export const addRemark = (overrides: Partial<AddRemark> = {}): AddRemark => ({
 
 /** The remark's event for `addRemark(overrides)`. */
 export const remarkAdded = (overrides: Partial<AddRemark> = {}) => {
-  const { type: _type, today: _today, actor: _actor, ...data } = addRemark(overrides);
-  return { type: "RemarkAdded" as const, data };
+  const { type: _type, today: _today, actor: _actor, remark, ...data } = addRemark(overrides);
+  return { type: "RemarkAdded" as const, data: { ...data, personal: { remark } } };
 };
 
 /** A realistic history that leaves a standard order, assigned to Maria (or `assignee`), in `status`. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
 import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
 
@@ -36,8 +37,10 @@ export const useLiveUpdates = (token: string | undefined): void => {
         attempt = 0;
         // A reconnection may have missed anything; the first connection may have missed what
         // changed between the screen's first fetch and the stream opening, which for the queues
-        // and their counts (the screens that change most) is refetched at once.
-        void queryClient.invalidateQueries(connectedBefore ? undefined : { queryKey: ["queue"] });
+        // and their counts (the screens that change most) and an open order page (where a stale
+        // status would greet its reader) is refetched at once.
+        if (connectedBefore) void queryClient.invalidateQueries();
+        else for (const queryKey of [queryKeys.queue, queryKeys.order_details]) void queryClient.invalidateQueries({ queryKey });
         connectedBefore = true;
       });
       source.addEventListener("change", (event: MessageEvent<string>) => {

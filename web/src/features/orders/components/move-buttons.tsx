@@ -19,13 +19,16 @@ export const MOVES: readonly { readonly label: string; readonly to: OrderStatus;
 
 /**
  * ORDER-11: move the order; the current status's button is hidden, Delete only for the roles that
- * may delete (000 §6) and only after the confirmation. Each move is decisive: sent with the
+ * may delete (000 §6) and only after the confirmation; a deleted order's buttons only for them. Each move is decisive: sent with the
  * page's version.
  */
 export const MoveButtons = ({ order, role, commands }: { readonly order: OrderDetails; readonly role: Role; readonly commands: OrderCommands }) => {
   const [confirming, setConfirming] = useState(false);
   const move = (label: string, updatingStatus: string) => commands.decisive(label, (version) => changeOrderStatus(order.order_id, updatingStatus, version));
-  const shown = MOVES.filter((entry) => entry.to !== order.process_status && (entry.to !== "Deleted" || isAllowed(role, "order.delete")));
+  // Deleting, and bringing a deleted order back, are for the roles that may delete (the decider's rule too).
+  const mayDelete = isAllowed(role, "order.delete");
+  if (order.process_status === "Deleted" && !mayDelete) return null;
+  const shown = MOVES.filter((entry) => entry.to !== order.process_status && (entry.to !== "Deleted" || mayDelete));
   return (
     <div className="order-moves" role="group" aria-labelledby="move-title">
       <h3 id="move-title">Move Order</h3>

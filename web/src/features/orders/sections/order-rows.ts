@@ -106,11 +106,15 @@ export const orderIdWithMailDomain = (order: OrderDetails): string => `${order.o
 
 /**
  * Applicant photos come from the public site's uploads path (001 §7, ORDER-14). The public site is
- * served by this same origin (/track-order…), so a relative photo name (`photos/123456.jpg`) is
- * linked under `/uploads/`; a full URL is kept as sent.
+ * served by this same origin (/track-order…), so the photo is linked under `/uploads/` here
+ * whatever the intake sent: a full URL keeps only its path, so a value from outside can never
+ * make staff click through to another host.
  */
-export const photoHref = (photo: string): string =>
-  /^https?:\/\//i.test(photo) ? photo : `/uploads/${photo.replace(/^\/+/, "").replace(/^uploads\//, "").split("/").map(encodeURIComponent).join("/")}`;
+export const photoHref = (photo: string): string => {
+  const pathPart = /^[a-z][a-z0-9+.-]*:/i.test(photo) || photo.startsWith("//") ? photo.replace(/^[a-z][a-z0-9+.-]*:/i, "").replace(/^\/\/[^/]*/, "") : photo;
+  const segments = pathPart.split("/").filter((segment) => segment !== "" && segment !== "." && segment !== "..");
+  return `/uploads/${segments.slice(segments[0] === "uploads" ? 1 : 0).map(encodeURIComponent).join("/")}`;
+};
 
 const yes = (value: Value) => present(value) && String(value).trim().toLowerCase() === "yes";
 
