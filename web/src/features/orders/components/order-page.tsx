@@ -107,9 +107,10 @@ export const OrderPage = ({ orderId }: { readonly orderId: string }) => {
         <h1 className="page-title" id="order-page-title">
           View Order {order.order_id}
         </h1>
+        {/* Beside the title: colleagues arriving or leaving never move the page under the reader. */}
+        <Presence viewers={viewers} />
         <span className="status-pill order-status">{order.process_status_label}</span>
       </div>
-      <Presence viewers={viewers} />
       {readOnly && (
         <p className="order-read-only" role="note">
           Assigned to {order.assign_to} — read only
