@@ -134,7 +134,9 @@ describe.skipIf(!available)("erase: the API killed with SIGKILL during a permane
       if (!recorded) {
         // The client never heard back; it sends the delete again.
         const again = await call(restarted.base, "PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus: "Deleted", permanentDeletedFlag: true }, await signIn(restarted.base));
-        expect(again.body, again.text).toMatchObject({ status: 1 });
+        // A COMMIT sent just before the kill may become visible only after the count above: the
+        // retry then finds the order erased already, which is the same outcome for the client.
+        if (again.body.status !== 1) expect(again.body.message, again.text).toBe(`Order ${orderId} was permanently deleted.`);
       }
       const until = Date.now() + 15_000;
       while ((existsSync(folderOf(orderId)) || (await keyState(orderId)) !== "destroyed") && Date.now() < until) {
