@@ -9,3 +9,4 @@ export * from "./queues.ts";
 export * from "./answers.ts";
 export * from "./rules.ts";
 export * from "./order-page.ts";
+export * from "./eastern-time.ts";

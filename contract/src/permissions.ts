@@ -28,6 +28,11 @@ export const PERMISSIONS = {
   "order.delete": ADMIN_AND_MANAGER,
   /** DESIGN §4: erasing personal data is Admin only. */
   "order.delete-permanently": ["Admin"],
+  /**
+   * QUEUE-12: changing an order assigned to someone else. The order decider holds the rule (its
+   * OVERSEERS); the page reads it here to offer its forms only to who may use them.
+   */
+  "order.change-others": ADMIN_AND_MANAGER,
   "order.remark": EVERYONE,
   "order.upload-document": EVERYONE,
   "order.mail": EVERYONE,

@@ -28,4 +28,4 @@ export { type OrderDocument, type ProcessingFields as OrderProcessingFields } fr
 // The sentence builder, for a reader that wants the same words outside the timeline table.
 export { describeEvent as describeAuditEvent, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
 // The back office's clock (US Eastern), for anything else that states times the same way.
-export { usEastern, type EasternDateTime } from "./eastern-time.ts";
+export { usEastern, type EasternDateTime } from "@etd/contract";

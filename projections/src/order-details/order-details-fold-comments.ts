@@ -1,6 +1,6 @@
+import { usEastern, type RemarkEntry, type YesNoFlag } from "@etd/contract";
 import { remarkText } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
-import { usEastern } from "./eastern-time.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 
 /*
@@ -8,25 +8,13 @@ import { actorName, type TableFold } from "./order-details-fold-shared.ts";
  * only ever added, except that a permanent delete blanks their text ("" — see remarkText).
  */
 
-export type YesNoFlag = "Y" | "N";
-
-export interface CommentRow {
+/** The row is the answer's line (ORDER-9) under its table's key, plus when, where in the stream and by whom (the staff id). */
+export type CommentRow = Omit<RemarkEntry, "id" | "create_ts"> & {
   readonly remark_id: string;
-  readonly order_id: string;
   readonly stream_position: number;
   readonly created_at: string;
-  readonly us_date: string;
-  readonly us_time: string;
-  readonly remark_name: string;
-  readonly remark: string;
   readonly added_by: string;
-  readonly whatsapp: YesNoFlag;
-  readonly telephone: YesNoFlag;
-  readonly status_refund: YesNoFlag;
-  readonly voided: YesNoFlag;
-  readonly chargeback: YesNoFlag;
-  readonly report_error: YesNoFlag;
-}
+};
 
 const yn = (flag: boolean): YesNoFlag => (flag ? "Y" : "N");
 

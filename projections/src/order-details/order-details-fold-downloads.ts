@@ -1,24 +1,12 @@
+import type { DownloadHistoryEntry } from "@etd/contract";
 import { isErased } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { TableFold } from "./order-details-fold-shared.ts";
 
 /* download_history: one row per download of the finished document; only ever added. */
 
-export interface DownloadRow {
-  readonly download_id: string;
-  readonly order_id: string;
-  readonly stream_position: number;
-  readonly create_ts: string;
-  /** Personal: blanked on a permanent delete. */
-  readonly ip: string | null;
-  readonly location: string | null;
-  readonly timezone: string | null;
-  readonly browser: string | null;
-  readonly os: string | null;
-  readonly device: string | null;
-  readonly device_type: string | null;
-  readonly file: string;
-}
+/** The row is the answer's line (ORDER-8) under its table's key, plus its place in the stream. ip and location are personal: blanked on a permanent delete. */
+export type DownloadRow = Omit<DownloadHistoryEntry, "id"> & { readonly download_id: string; readonly stream_position: number };
 
 export const foldDownloads = (): TableFold<DownloadRow> => {
   const downloads: DownloadRow[] = [];

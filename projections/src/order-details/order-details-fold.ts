@@ -19,7 +19,7 @@ import { foldOrders, type OrderDetailsRow } from "./order-details-fold-orders.ts
  */
 
 export type { AuditRow } from "./order-details-fold-audit.ts";
-export type { CommentRow, YesNoFlag } from "./order-details-fold-comments.ts";
+export type { CommentRow } from "./order-details-fold-comments.ts";
 export type { DownloadRow } from "./order-details-fold-downloads.ts";
 export type { MailRow, MailStatus } from "./order-details-fold-mails.ts";
 export type { NameRow } from "./order-details-fold-names.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OrderApplication, OrderPersonalFields, type OrderPlaced } from "@etd/events";
-import { usEastern } from "../../src/order-details/eastern-time.ts";
+import { usEastern } from "@etd/contract";
 import { maskIp } from "../../src/order-details/order-details-queries.ts";
 import { customerName, placedDocument, withoutPersonalData } from "../../src/order-details/order-document.ts";
 import { demoInputs } from "./support/story.ts";

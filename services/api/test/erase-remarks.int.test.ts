@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { formatPosition } from "@etd/event-store";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { orderDetails } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,17 +32,7 @@ describe.skipIf(!available)("security review: remark text and file names after a
     await api?.close();
   });
 
-  /** A read that waits until the read models hold the order's last event. */
-  const read = async (apiPath: string, token: string, orderId: string) => {
-    const last = (await api.runtime.deps.store.readStream(`order-${orderId}`)).at(-1)!;
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const response = await fetch(`${api.base}/api${apiPath}`, { headers: { authorization: token, "x-read-after": formatPosition(last.position) } });
-      const body = (await response.json()) as Record<string, any>;
-      if (response.headers.get("x-read-after-reached") === "true") return body;
-      if (Date.now() > deadline) throw new Error(`${apiPath}: the read models did not reach ${formatPosition(last.position)}`);
-    }
-  };
+  const read = async (apiPath: string, token: string, orderId: string) => (await api.readCaughtUp(apiPath, token, orderId)).body;
   const leaks = (value: unknown) => SECRETS.filter((secret) => JSON.stringify(value).includes(secret));
 
   it("shows both remarks and the file name while the key exists, and none of them once erased", async () => {

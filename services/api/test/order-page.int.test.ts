@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { ORDER_CHANGED_MESSAGE } from "@etd/contract";
-import { formatPosition } from "@etd/event-store";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_VIEWS_PER_STAFF } from "../src/routes/presence-routes.ts";
@@ -37,22 +36,7 @@ describe.skipIf(!available)("issue 11: the order page's API", () => {
     await api?.close();
   });
 
-  /**
-   * A read that waits for the read models to hold the order's last event (X-Read-After with that
-   * event's position; the log's head position can be held back by other databases' transactions).
-   */
-  const read = async (apiPath: string, token: string, orderId: string) => {
-    const last = (await api.runtime.deps.store.readStream(`order-${orderId}`)).at(-1)!;
-    // The server waits a bounded time; on a server shared with other test databases the log's
-    // visibility horizon can hold the projector back longer, so ask again until it has caught up.
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const response = await fetch(`${api.base}/api${apiPath}`, { headers: { authorization: token, "x-read-after": formatPosition(last.position) } });
-      const body = (await response.json()) as Record<string, any>;
-      if (response.headers.get("x-read-after-reached") === "true") return { status: response.status, body };
-      if (Date.now() > deadline) throw new Error(`${apiPath}: the read models did not reach ${formatPosition(last.position)}`);
-    }
-  };
+  const read = (apiPath: string, token: string, orderId: string) => api.readCaughtUp(apiPath, token, orderId);
   const details = async (orderId: string, token: string): Promise<Record<string, any>> =>
     (await read(`/admin/get-orders-details/${orderId}`, token, orderId)).body.data as Record<string, any>;
   const streamLength = async (orderId: string) => (await api.runtime.deps.store.readStream(`order-${orderId}`)).length;

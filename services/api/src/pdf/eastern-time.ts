@@ -1,4 +1,4 @@
-import { usEastern } from "@etd/projections";
+import { usEastern } from "@etd/contract";
 
 /*
  * The packs state times in US Eastern time (the back office's clock, 001 §3) as the comment

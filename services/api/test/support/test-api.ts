@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { formatPosition } from "@etd/event-store";
 import { createTestDatabase, type TestDatabase } from "@etd/infra/test-database";
 import type { Role } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";
@@ -28,6 +29,12 @@ export interface TestApi {
   readonly staff: Record<Role, { id: string; name: string; email: string }>;
   login(role: Role): Promise<string>;
   call(method: string, apiPath: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }>;
+  /**
+   * A GET that waits until the read models hold the order's last event (X-Read-After with that
+   * event's position). The server waits a bounded time; on a PostgreSQL server shared with other
+   * test databases the visibility horizon can hold the projector back longer, so it asks again.
+   */
+  readCaughtUp(apiPath: string, token: string, orderId: string): Promise<{ status: number; body: Record<string, any> }>;
   /**
    * How many events the log holds, counted in the table: unlike the head position it is not held
    * back by transactions in other databases of the same server.
@@ -71,6 +78,18 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
+  const readCaughtUp: TestApi["readCaughtUp"] = async (apiPath, token, orderId) => {
+    const last = (await runtime.deps.store.readStream(`order-${orderId}`)).at(-1);
+    if (!last) throw new Error(`order ${orderId} has no events`);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const response = await fetch(`${base}/api${apiPath}`, { headers: { authorization: token, "x-read-after": formatPosition(last.position) } });
+      const body = (await response.json()) as Record<string, any>;
+      if (response.headers.get("x-read-after-reached") === "true") return { status: response.status, body };
+      if (Date.now() > deadline) throw new Error(`${apiPath}: the read models did not reach ${formatPosition(last.position)}`);
+    }
+  };
+
   const tokens = new Map<Role, string>();
   let nextSeed = 1;
   return {
@@ -80,6 +99,7 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
     dataDir,
     staff,
     call,
+    readCaughtUp,
     eventCount: async () => Number((await runtime.driver.query("select count(*)::bigint as n from es_events"))[0]!.n),
     login: async (role) => {
       const cached = tokens.get(role);

@@ -21,6 +21,7 @@ import {
   orderAssigned,
   orderPlaced,
   refundRequested,
+  remarkAdded,
   statusChanged,
 } from "../support/order-fixtures.ts";
 
@@ -138,22 +139,7 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
     spec
       .given([orderPlaced(), orderAssigned(ref(MARIA)), movedToOriginalFolder("Pending", "New", ref(MARIA))])
       .when(addRemark({ actor: PAOLO, remarkerName: PAOLO.name }))
-      .then([
-        {
-          type: "RemarkAdded",
-          data: {
-            orderId: ORDER_ID,
-            remarkerName: PAOLO.name,
-            personal: { remark: "Customer asked for a refund by phone." },
-            whatsapp: false,
-            telephone: false,
-            statusRefund: false,
-            voided: false,
-            chargeBack: false,
-            reportError: false,
-          },
-        },
-      ]);
+      .then([remarkAdded({ remarkerName: PAOLO.name })]);
   });
 
   it("records the uploader from the acting member: id and name, no role (ORDER-3)", () => {

@@ -1,4 +1,12 @@
 import type { OrderChangedAnswer, OrderPresenceAnswer } from "@etd/contract";
+import type {
+  AddRemarkRequest,
+  Body,
+  ChangeOrderStatusRequest,
+  OrderPresenceRequest,
+  ResendMailRequest,
+  TransactionDetailsRequest,
+} from "@etd/contract/requests";
 import { apiRequest, type Envelope } from "../../../lib/api-client.ts";
 
 /*
@@ -16,7 +24,9 @@ export const changedAnswerOf = (answer: Envelope): OrderChangedAnswer | undefine
 };
 
 export const changeOrderStatus = (orderId: string, updatingStatus: string, expectedVersion: number) =>
-  apiRequest("PUT", "/admin/change-order-status", { body: { orderId: [orderId], updatingStatus, permanentDeletedFlag: false, expectedVersion } });
+  apiRequest("PUT", "/admin/change-order-status", {
+    body: { orderId: [orderId], updatingStatus, permanentDeletedFlag: false, expectedVersion } satisfies Body<typeof ChangeOrderStatusRequest>,
+  });
 
 export interface RemarkInput {
   readonly remark: string;
@@ -29,16 +39,16 @@ export interface RemarkInput {
 }
 
 export const addRemark = (orderId: string, remark: RemarkInput, expectedVersion: number) =>
-  apiRequest("POST", "/admin/add-new-remark", { body: { orderId, ...remark, expectedVersion } });
+  apiRequest("POST", "/admin/add-new-remark", { body: { orderId, ...remark, expectedVersion } satisfies Body<typeof AddRemarkRequest> });
 
 export const resendMail = (orderId: string, email: string, mailServiceProvider: MailProviderChoice) =>
-  apiRequest("POST", "/admin/resend-mail", { body: { orderId, email, mailServiceProvider } });
+  apiRequest("POST", "/admin/resend-mail", { body: { orderId, email, mailServiceProvider } satisfies Body<typeof ResendMailRequest> });
 
 export const sendReminderMail = (orderId: string, email: string, mailServiceProvider: MailProviderChoice) =>
-  apiRequest("POST", "/admin/send-reminder-mail", { body: { orderId, email, mailServiceProvider } });
+  apiRequest("POST", "/admin/send-reminder-mail", { body: { orderId, email, mailServiceProvider } satisfies Body<typeof ResendMailRequest> });
 
 export const saveTransactionDetails = (orderId: string, transactionId: string, merchantName: string) =>
-  apiRequest("POST", "/admin/save-transaction-details", { body: { orderId, transactionId, merchantName } });
+  apiRequest("POST", "/admin/save-transaction-details", { body: { orderId, transactionId, merchantName } satisfies Body<typeof TransactionDetailsRequest> });
 
 /** ORDER-3: multipart, the file as `uploadVisaDoc`. */
 export const uploadVisaDocument = (orderId: string, email: string, file: File, mailServiceProvider: MailProviderChoice, expectedVersion: number) => {
@@ -52,4 +62,4 @@ export const uploadVisaDocument = (orderId: string, email: string, file: File, m
 };
 
 export const sendPresence = (orderId: string, viewId: string) =>
-  apiRequest<OrderPresenceAnswer | null>("POST", "/admin/order-presence", { body: { orderId, viewId } });
+  apiRequest<OrderPresenceAnswer | null>("POST", "/admin/order-presence", { body: { orderId, viewId } satisfies Body<typeof OrderPresenceRequest> });

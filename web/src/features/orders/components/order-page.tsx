@@ -26,7 +26,7 @@ import { UploadDocument } from "./upload-document.tsx";
  * its commands too); Admin and Manager work any order.
  */
 export const isReadOnlyFor = (session: Pick<Session, "id" | "role"> | undefined, order: Pick<OrderDetails, "assign_to_id">): boolean =>
-  session === undefined || (session.role !== "Admin" && session.role !== "Manager" && order.assign_to_id !== null && order.assign_to_id !== session.id);
+  session === undefined || (!isAllowed(session.role, "order.change-others") && order.assign_to_id !== null && order.assign_to_id !== session.id);
 
 /** "Also viewing": colleagues with this order open now (one badge per member, however many tabs). */
 const Presence = ({ viewers }: { readonly viewers: readonly OrderViewer[] }) => {

@@ -1,4 +1,5 @@
 import type { OrderViewer } from "@etd/contract";
+import type { Body, OrderPresenceRequest } from "@etd/contract/requests";
 import { useEffect, useState } from "react";
 import { readStoredSession } from "../../../lib/session.ts";
 import { sendPresence } from "../api/order-commands.ts";
@@ -16,7 +17,7 @@ const sayLeaving = (orderId: string, viewId: string) => {
     method: "POST",
     keepalive: true,
     headers: { authorization: session.accessToken, "content-type": "application/json" },
-    body: JSON.stringify({ orderId, viewId, leaving: true }),
+    body: JSON.stringify({ orderId, viewId, leaving: true } satisfies Body<typeof OrderPresenceRequest>),
   }).catch(() => undefined);
 };
 

@@ -1,5 +1,5 @@
 /*
- * The comment history shows US Eastern date and time (001 §3 remark entries `us_date`,
+ * The back office's clock, shared by the read models, the PDFs and the web page. The comment history shows US Eastern date and time (001 §3 remark entries `us_date`,
  * `us_time`). They are computed from the event's time, never the clock, with the IANA zone so
  * daylight saving is right. Built from `formatToParts`, because newer ICU versions put a narrow
  * no-break space before "AM": the strings must not change with the Node version.
