@@ -92,6 +92,8 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       const email = 'input[placeholder="Your Email Address"]';
       const password = 'input[placeholder="Password"]';
       const blur = (selector: string) => page.$eval(selector, (el) => (el as HTMLInputElement).blur());
+      // The sign-in screen is its own chunk: the page's load event can come before it renders.
+      await page.waitForSelector(email);
 
       await page.focus(email);
       await blur(email);
