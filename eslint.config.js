@@ -13,7 +13,7 @@ const RULE = "@typescript-eslint/no-restricted-imports";
 
 /** A relative path into another workspace instead of its package name. */
 const CLIMBS_OUT = {
-  regex: String.raw`^(\.\./)+((events|contract|services|projections|infra|web)(/|$)|(api|write|demo|event-store|testing)/src(/|$))`,
+  regex: String.raw`^(\.\./)+((events|contract|services|projections|infra|web)(/|$)|(api|write|demo|event-store|mail|testing)/src(/|$))`,
   message: "Import another workspace by its package name (@etd/…), never by a relative path (ADR 0012).",
 };
 
@@ -58,6 +58,11 @@ const importBoundaries = () => [
   {
     files: ["infra/event-store/src/**/*.ts"],
     rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events"], "The event store stands on the event catalogue only"), CLIMBS_OUT] }] },
+  },
+  {
+    // An adapter to an outside system (ADR 0016): at the bottom, like the store.
+    files: ["infra/mail/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events"], "The mail adapters stand on the event catalogue only"), CLIMBS_OUT] }] },
   },
   {
     files: ["services/write/src/**/*.ts"],

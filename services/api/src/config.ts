@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
+// The settings entry only: reading the environment should not load the providers' SDKs.
+import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
 
 /** Settings read from the environment once at start. */
 export interface Config {
@@ -36,6 +38,8 @@ export interface Config {
    * before another process takes the read model over.
    */
   readonly projectionLeaseMs: number;
+  /** The sender, the SES and SendGrid credentials, the outbox folder (@etd/mail, ADR 0016). */
+  readonly mail: MailSettings;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -118,11 +122,15 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     problems.push("METRICS_TOKEN must be at least 24 characters, without spaces");
   }
 
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const mail = mailSettingsFrom(env, dataDir);
+  problems.push(...mail.problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
     host: env.HOST || "127.0.0.1",
-    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    dataDir,
     databaseUrl,
     demo,
     demoPassword,
@@ -135,6 +143,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     trustProxy,
     metricsToken,
     projectionLeaseMs: leaseSeconds * 1000,
+    mail: mail.settings,
   };
 };
 

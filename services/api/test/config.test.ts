@@ -22,7 +22,18 @@ describe("configuration from the environment", () => {
       trustProxy: false,
       metricsToken: undefined,
       projectionLeaseMs: 15_000,
+      // Issue 12: no provider credentials, so both mail labels write to DATA_DIR/outbox.
+      mail: { from: "ETD Back Office <no-reply@etd.example>", ses: undefined, sendgrid: undefined, outboxDir: path.resolve("data", "outbox") },
     });
+  });
+
+  it("issue 12: reports wrong mail settings with the others, and takes SES and SendGrid credentials", () => {
+    expect(() => readConfig({ AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", SENDGRID_API_KEY: "nope" })).toThrow(
+      /AWS_SECRET_ACCESS_KEY is required when AWS_ACCESS_KEY_ID is set[\s\S]*SENDGRID_API_KEY must be a SendGrid API key/,
+    );
+    const { mail } = readConfig({ AWS_REGION: "eu-west-1", AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret", SENDGRID_API_KEY: "SG.key" });
+    expect(mail.ses).toEqual({ region: "eu-west-1", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret", endpoint: undefined });
+    expect(mail.sendgrid).toEqual({ apiKey: "SG.key", baseUrl: undefined });
   });
 
   it("uses PostgreSQL when DATABASE_URL is set, outside demo mode, with a first admin", () => {
