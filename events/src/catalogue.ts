@@ -3,8 +3,6 @@ import { GatewayRegistered, GatewaySelected } from "./gateways/gateway-events.ts
 import {
   DefencePackGenerated,
   DocumentDownloaded,
-  DocumentMailed,
-  DocumentMailFailed,
   DocumentMailResent,
   DocumentUploaded,
   InvoiceSent,
@@ -20,6 +18,16 @@ import {
   RemarkAdded,
   TransactionDetailsRecorded,
 } from "./orders/order-events.ts";
+import {
+  MailBounced,
+  MailComplained,
+  MailDelivered,
+  MailFailed,
+  MailOutcomeUnknown,
+  MailQueued,
+  MailRetryRequested,
+  MailSent,
+} from "./mail/mail-events.ts";
 import type { EventDefinition } from "./shared/event-definition.ts";
 import {
   PasswordChanged,
@@ -43,8 +51,6 @@ export const ORDER_EVENTS = [
   DocumentMailResent,
   ReminderMailSent,
   InvoiceSent,
-  DocumentMailed,
-  DocumentMailFailed,
   DocumentDownloaded,
   TransactionDetailsRecorded,
   DefencePackGenerated,
@@ -59,7 +65,18 @@ export const STAFF_EVENTS = [
 
 export const GATEWAY_EVENTS = [GatewayRegistered, GatewaySelected] as const;
 
-export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS] as const;
+export const MAIL_EVENTS = [
+  MailQueued,
+  MailSent,
+  MailFailed,
+  MailOutcomeUnknown,
+  MailDelivered,
+  MailBounced,
+  MailComplained,
+  MailRetryRequested,
+] as const;
+
+export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS, ...MAIL_EVENTS] as const;
 
 type SchemasOf<Defs extends ReadonlyArray<EventDefinition>> = {
   readonly [K in keyof Defs]: Defs[K]["schema"];
@@ -76,6 +93,9 @@ export type StaffEvent = typeof StaffEvent.Type;
 
 export const GatewayEvent = unionOf(GATEWAY_EVENTS);
 export type GatewayEvent = typeof GatewayEvent.Type;
+
+export const MailEvent = unionOf(MAIL_EVENTS);
+export type MailEvent = typeof MailEvent.Type;
 
 export const AnyEvent = unionOf(CATALOGUE);
 export type AnyEvent = typeof AnyEvent.Type;

@@ -21,6 +21,7 @@ export { RemarkAddedV1, RemarkAddedV2 } from "./orders/order-upcasters.ts";
 export * from "./orders/remark-text.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";
+export * from "./mail/mail-events.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";

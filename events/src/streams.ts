@@ -1,18 +1,22 @@
 import { Schema } from "effect";
-import { OrderId, StaffId } from "./shared/ids.ts";
+import { EventId, OrderId, StaffId } from "./shared/ids.ts";
 
 /** Stream names (DESIGN §3). One order, one staff member, or all gateways per stream. */
 export const orderStream = (orderId: OrderId): string => `order-${orderId}`;
 export const staffStream = (staffId: StaffId): string => `staff-${staffId}`;
 export const GATEWAYS_STREAM = "gateways";
+/** One mail, named by the id of the order event that asked for it (DESIGN §8). */
+export const mailStream = (mailId: EventId): string => `mail-${mailId}`;
 
 export type StreamRef =
   | { readonly category: "order"; readonly orderId: OrderId }
   | { readonly category: "staff"; readonly staffId: StaffId }
-  | { readonly category: "gateways" };
+  | { readonly category: "gateways" }
+  | { readonly category: "mail"; readonly mailId: EventId };
 
 const isOrderId = Schema.is(OrderId);
 const isStaffId = Schema.is(StaffId);
+const isEventId = Schema.is(EventId);
 
 /** The reverse, for readers of the global log; undefined for a name no helper above makes. */
 export const parseStreamName = (streamName: string): StreamRef | undefined => {
@@ -24,6 +28,10 @@ export const parseStreamName = (streamName: string): StreamRef | undefined => {
   if (streamName.startsWith("staff-")) {
     const staffId = streamName.slice("staff-".length);
     return isStaffId(staffId) ? { category: "staff", staffId } : undefined;
+  }
+  if (streamName.startsWith("mail-")) {
+    const mailId = streamName.slice("mail-".length);
+    return isEventId(mailId) ? { category: "mail", mailId } : undefined;
   }
   return undefined;
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CATALOGUE,
   GATEWAY_EVENTS,
+  MAIL_EVENTS,
   GATEWAYS_STREAM,
   ORDER_EVENTS,
   OrderId,
@@ -19,7 +20,7 @@ import {
  * the expected list is written out here by hand, not derived from the catalogue: changing the
  * catalogue means changing this list too, on purpose (issue 9, "checks that never ran").
  */
-const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> = {
+const EXPECTED: Record<"order" | "staff" | "gateways" | "mail", Record<string, number>> = {
   order: {
     OrderPlaced: 1,
     OrderAssigned: 1,
@@ -34,8 +35,6 @@ const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> =
     DocumentMailResent: 1,
     ReminderMailSent: 1,
     InvoiceSent: 1,
-    DocumentMailed: 1,
-    DocumentMailFailed: 1,
     DocumentDownloaded: 1,
     TransactionDetailsRecorded: 1,
     DefencePackGenerated: 1,
@@ -50,6 +49,16 @@ const EXPECTED: Record<"order" | "staff" | "gateways", Record<string, number>> =
     GatewayRegistered: 1,
     GatewaySelected: 1,
   },
+  mail: {
+    MailQueued: 1,
+    MailSent: 1,
+    MailFailed: 1,
+    MailOutcomeUnknown: 1,
+    MailDelivered: 1,
+    MailBounced: 1,
+    MailComplained: 1,
+    MailRetryRequested: 1,
+  },
 };
 
 /** `{type: version}` of some definitions, for comparing with the hand-written list. */
@@ -61,17 +70,18 @@ describe("the catalogue", () => {
     expect(versionsOf(ORDER_EVENTS)).toEqual(EXPECTED.order);
     expect(versionsOf(STAFF_EVENTS)).toEqual(EXPECTED.staff);
     expect(versionsOf(GATEWAY_EVENTS)).toEqual(EXPECTED.gateways);
-    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways });
+    expect(versionsOf(MAIL_EVENTS)).toEqual(EXPECTED.mail);
+    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail });
   });
 
   it("names each event type once, across all stream categories", () => {
     const types = CATALOGUE.map((d) => d.type);
-    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length);
+    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length + Object.keys(EXPECTED.mail).length);
     expect(new Set(types).size).toBe(types.length);
   });
 
   it("looks each expected type up by name, at the expected version", () => {
-    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways })) {
+    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail })) {
       expect(definitionOf(type)?.version, type).toBe(version);
     }
   });

@@ -128,9 +128,9 @@ describe("union fields say what they accept", () => {
 
   it("says personal data is plain or erased, never ciphertext", () => {
     const failure = failureOf({
-      ...SAMPLES.DocumentMailed,
+      ...SAMPLES.ReminderMailSent,
       schemaVersion: 1,
-      data: { ...SAMPLES.DocumentMailed.data, personal: "AES256:9f8e7d…" },
+      data: { ...SAMPLES.ReminderMailSent.data, personal: "AES256:9f8e7d…" },
     });
     expect(failure.message).toContain(
       'Expected the personal data in plain form, or { erased: true }\n  at ["data"]["personal"]',

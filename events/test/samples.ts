@@ -225,31 +225,6 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     data: { orderId: "100234", provider: "AWS", personal: { to: TRAVELLER.email } },
     metadata: staffMetadata,
   },
-  DocumentMailed: {
-    type: "DocumentMailed",
-    data: {
-      orderId: "100234",
-      purpose: "document",
-      provider: "AWS",
-      transport: "outbox",
-      messageId: "<0195a1b2.100234@outbox.local>",
-      fileName: "etravel-100234.pdf",
-      personal: { to: TRAVELLER.email },
-    },
-    metadata: reactorMetadata,
-  },
-  DocumentMailFailed: {
-    type: "DocumentMailFailed",
-    data: {
-      orderId: "100234",
-      purpose: "reminder",
-      provider: "Sendgrid",
-      reason: "429 Too Many Requests",
-      attempt: 2,
-      willRetry: true,
-    },
-    metadata: reactorMetadata,
-  },
   DocumentDownloaded: {
     type: "DocumentDownloaded",
     data: {
@@ -307,6 +282,46 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
   GatewaySelected: {
     type: "GatewaySelected",
     data: { gatewayId: "2", domain: "secondary", previousGatewayId: "1" },
+    metadata: staffMetadata,
+  },
+  MailQueued: {
+    type: "MailQueued",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", purpose: "document", provider: "AWS", transport: "ses", attempt: 1, messageId: "<0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.1@mail.etd>", template: "document/primary@1" },
+    metadata: reactorMetadata,
+  },
+  MailSent: {
+    type: "MailSent",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", attempt: 1, transport: "ses", providerMessageId: "0100018e5c7d9b2a-4f1c" },
+    metadata: reactorMetadata,
+  },
+  MailFailed: {
+    type: "MailFailed",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", attempt: 2, reason: "429 Too Many Requests", retryAt: "2025-03-14T09:31:55.120Z" },
+    metadata: reactorMetadata,
+  },
+  MailOutcomeUnknown: {
+    type: "MailOutcomeUnknown",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", attempt: 1 },
+    metadata: reactorMetadata,
+  },
+  MailDelivered: {
+    type: "MailDelivered",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", transport: "ses", providerEventId: "5f2b7c1e-sns", reportedAt: "2025-03-14T09:27:03.000Z" },
+    metadata: { ...reactorMetadata, actor: { kind: "system", name: "ses" } },
+  },
+  MailBounced: {
+    type: "MailBounced",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", transport: "sendgrid", providerEventId: "sg-7c1e", reportedAt: "2025-03-14T09:27:03.000Z", permanent: true, reason: "550 5.1.1 [recipient]: Recipient address rejected" },
+    metadata: { ...reactorMetadata, actor: { kind: "system", name: "sendgrid" } },
+  },
+  MailComplained: {
+    type: "MailComplained",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", transport: "ses", providerEventId: "9a0c-sns", reportedAt: "2025-03-15T10:00:00.000Z" },
+    metadata: { ...reactorMetadata, actor: { kind: "system", name: "ses" } },
+  },
+  MailRetryRequested: {
+    type: "MailRetryRequested",
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", requestedBy: { id: "7f3c2a", name: "Maria Santos" } },
     metadata: staffMetadata,
   },
 };

@@ -181,53 +181,6 @@ export const InvoiceSent = defineEvent(
 );
 export type InvoiceSent = typeof InvoiceSent.schema.Type;
 
-/**
- * Why a mail went out: the document after upload or resend, a reminder, or an invoice. The
- * mail history (ORDER-2) lists document and reminder mails; Remainder Mail = reminder.
- */
-export const MailPurpose = Schema.Literals(["document", "reminder", "invoice"]);
-export type MailPurpose = typeof MailPurpose.Type;
-
-/**
- * The adapter that actually sent a mail: the outbox writes `.eml` files when the chosen
- * provider has no credentials, and the mail history says so (DESIGN §8).
- */
-export const MailTransport = Schema.Literals(["ses", "sendgrid", "outbox"]);
-export type MailTransport = typeof MailTransport.Type;
-
-/** The mail reactor handed a mail to the provider, which accepted it (causationId: the request). */
-export const DocumentMailed = defineEvent(
-  "DocumentMailed",
-  1,
-  Schema.Struct({
-    orderId: OrderId,
-    purpose: MailPurpose,
-    provider: MailProvider,
-    transport: MailTransport,
-    messageId: NonEmptyText,
-    /** The document the mail links to; an invoice mail attaches its own PDF instead. */
-    fileName: Schema.optionalKey(NonEmptyText),
-    personal: personalData({ to: EmailAddress }),
-  }),
-);
-export type DocumentMailed = typeof DocumentMailed.schema.Type;
-
-/** A mail attempt failed; the reactor retries while `willRetry` and records each attempt. */
-export const DocumentMailFailed = defineEvent(
-  "DocumentMailFailed",
-  1,
-  Schema.Struct({
-    orderId: OrderId,
-    purpose: MailPurpose,
-    provider: MailProvider,
-    /** The provider's answer, with no address in it. */
-    reason: NonEmptyText,
-    attempt: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "attempts count from 1" })),
-    willRetry: Schema.Boolean,
-  }),
-);
-export type DocumentMailFailed = typeof DocumentMailFailed.schema.Type;
-
 /** A traveller downloaded the finished document from the public page (PUBLIC-2). */
 export const DocumentDownloaded = defineEvent(
   "DocumentDownloaded",

@@ -18,6 +18,10 @@ export * from "./gateways/commands.ts";
 export * from "./gateways/gateway-state.ts";
 export * from "./gateways/decide-gateways.ts";
 
+export * from "./mail/commands.ts";
+export * from "./mail/mail-state.ts";
+export * from "./mail/decide-mail.ts";
+
 export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type HandleOptions, type LoadedStream } from "./command-handler.ts";
 
 export * from "./intake/place-order-request.ts";

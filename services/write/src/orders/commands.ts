@@ -136,29 +136,6 @@ export interface SendInvoice {
   readonly actor?: ActingStaff | undefined;
 }
 
-/** The mail reactor's report that a provider accepted a mail. */
-export interface RecordMailDelivery {
-  readonly type: "RecordMailDelivery";
-  readonly orderId: OrderId;
-  readonly purpose: MailPurpose;
-  readonly provider: MailProvider;
-  readonly transport: MailTransport;
-  readonly messageId: string;
-  readonly fileName?: string | undefined;
-  readonly to: string;
-}
-
-/** The mail reactor's report of one failed attempt. */
-export interface RecordMailFailure {
-  readonly type: "RecordMailFailure";
-  readonly orderId: OrderId;
-  readonly purpose: MailPurpose;
-  readonly provider: MailProvider;
-  readonly reason: string;
-  readonly attempt: number;
-  readonly willRetry: boolean;
-}
-
 /** Download Now on the public page (PUBLIC-2); what the browser told us about the device. */
 export interface RecordDownload {
   readonly type: "RecordDownload";
@@ -203,8 +180,6 @@ export type OrderCommand =
   | ResendDocumentMail
   | SendReminderMail
   | SendInvoice
-  | RecordMailDelivery
-  | RecordMailFailure
   | RecordDownload
   | RecordTransactionDetails
   | RecordDefencePack;

@@ -14,8 +14,6 @@ import type {
   RecordDefencePack,
   UploadDocument,
   RecordDownload,
-  RecordMailDelivery,
-  RecordMailFailure,
   RecordTransactionDetails,
   SendInvoice,
   StaffOrderCommand,
@@ -83,10 +81,6 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
     }
     case "SendInvoice":
       return sendInvoice(command, state);
-    case "RecordMailDelivery":
-      return recordMailDelivery(command, state);
-    case "RecordMailFailure":
-      return recordMailFailure(command, state);
     case "RecordDownload":
       return recordDownload(command, state);
     case "RecordTransactionDetails":
@@ -338,53 +332,6 @@ const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision =>
   if (!isEmailAddress(to)) return invalidEmail();
   return [
     { type: "InvoiceSent", data: { orderId: state.orderId, provider: command.provider, personal: { to } } },
-  ];
-};
-
-/*
- * The mail reactor reports what happened; the order only has to exist. A refusal here is a bug
- * in the reactor, so these messages are for logs rather than people.
- */
-
-const recordMailDelivery = (command: RecordMailDelivery, state: PlacedOrder): OrderDecision => {
-  const messageId = trimmedText(command.messageId);
-  if (messageId === undefined) return refuse("invalid", "A delivered mail needs the provider's message id.");
-  if (!isEmailAddress(command.to)) return invalidEmail();
-  const fileName = command.fileName === undefined ? undefined : trimmedText(command.fileName);
-  return [
-    {
-      type: "DocumentMailed",
-      data: {
-        orderId: state.orderId,
-        purpose: command.purpose,
-        provider: command.provider,
-        transport: command.transport,
-        messageId,
-        ...(fileName === undefined ? {} : { fileName }),
-        personal: { to: command.to },
-      },
-    },
-  ];
-};
-
-const recordMailFailure = (command: RecordMailFailure, state: PlacedOrder): OrderDecision => {
-  const reason = trimmedText(command.reason);
-  if (reason === undefined) return refuse("invalid", "A failed mail needs the provider's reason.");
-  if (!Number.isInteger(command.attempt) || command.attempt < 1) {
-    return refuse("invalid", "Mail attempts count from 1.");
-  }
-  return [
-    {
-      type: "DocumentMailFailed",
-      data: {
-        orderId: state.orderId,
-        purpose: command.purpose,
-        provider: command.provider,
-        reason,
-        attempt: command.attempt,
-        willRetry: command.willRetry,
-      },
-    },
   ];
 };
 

@@ -169,8 +169,6 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
     case "DocumentMailResent":
     case "ReminderMailSent":
     case "InvoiceSent":
-    case "DocumentMailed":
-    case "DocumentMailFailed":
     case "DocumentDownloaded":
     case "TransactionDetailsRecorded":
     case "DefencePackGenerated":

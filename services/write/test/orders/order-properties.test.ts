@@ -66,28 +66,6 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
   fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "ResendDocumentMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
   fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "SendReminderMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
   provider.map((p): OrderCommand => ({ type: "SendInvoice", orderId: ORDER_ID, provider: p })),
-  fc.constantFrom("document" as const, "reminder" as const, "invoice" as const).map(
-    (purpose): OrderCommand => ({
-      type: "RecordMailDelivery",
-      orderId: ORDER_ID,
-      purpose,
-      provider: "AWS",
-      transport: "ses",
-      messageId: "0100018e-ses",
-      ...(purpose === "invoice" ? {} : { fileName: DOCUMENT }),
-      to: CUSTOMER_EMAIL,
-    }),
-  ),
-  fc.record({ attempt: fc.integer({ min: 1, max: 5 }), willRetry: fc.boolean() }).map(
-    (c): OrderCommand => ({
-      type: "RecordMailFailure",
-      orderId: ORDER_ID,
-      purpose: "document",
-      provider: "Sendgrid",
-      reason: "503 Service Unavailable",
-      ...c,
-    }),
-  ),
   fc
     .record({ fileName: fc.constantFrom(DOCUMENT, "scan.png", "other.pdf"), browser: fc.option(fc.string(), { nil: undefined }) })
     .map(

@@ -1,0 +1,123 @@
+import { Schema } from "effect";
+import { MailProvider } from "../orders/order-status.ts";
+import { defineEvent } from "../shared/event-definition.ts";
+import { EventId, OrderId } from "../shared/ids.ts";
+import { IsoDateTime, NonEmptyText } from "../shared/primitives.ts";
+import { StaffRef } from "../orders/order-events.ts";
+
+/*
+ * Events of one mail's stream, `mail-{mailId}` (DESIGN §8). A mail is asked for by an event in
+ * its order's stream (an upload, a resend, a reminder, an invoice); the id of that event is the
+ * mail's id. Everything that then happens to the mail is recorded here rather than in the order's
+ * stream: the attempt before the provider is called (so a mail is never sent twice for one event),
+ * the provider's answer, and the provider's later delivery reports. The order's own version moves
+ * only with what staff and customers do to it.
+ *
+ * These events carry no personal data: the address and the content come from the request event,
+ * which the order's key seals, so a permanent delete of the order erases them here too.
+ */
+
+/**
+ * Why a mail went out: the document after upload or resend, a reminder, or an invoice. The
+ * mail history (ORDER-2) lists document and reminder mails; Remainder Mail = reminder.
+ */
+export const MailPurpose = Schema.Literals(["document", "reminder", "invoice"]);
+export type MailPurpose = typeof MailPurpose.Type;
+
+/**
+ * The adapter that actually sent a mail: the outbox writes `.eml` files when the chosen
+ * provider has no credentials, and the mail history says so (DESIGN §8).
+ */
+export const MailTransport = Schema.Literals(["ses", "sendgrid", "outbox"]);
+export type MailTransport = typeof MailTransport.Type;
+
+const Attempt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "attempts count from 1" }));
+
+const mailRef = { mailId: EventId, orderId: OrderId };
+
+/**
+ * An attempt is about to be handed to the provider: recorded first, so that a crash before the
+ * provider's answer is known leaves a trace instead of a silent resend. `template` names the
+ * template and brand the content was rendered with, so View Email Content shows it as it was sent.
+ */
+export const MailQueued = defineEvent(
+  "MailQueued",
+  1,
+  Schema.Struct({
+    ...mailRef,
+    purpose: MailPurpose,
+    provider: MailProvider,
+    transport: MailTransport,
+    attempt: Attempt,
+    /** Our own Message-ID header, the same for every copy of this attempt. */
+    messageId: NonEmptyText,
+    template: NonEmptyText,
+  }),
+);
+export type MailQueued = typeof MailQueued.schema.Type;
+
+/** The provider accepted the attempt and gave it this id. */
+export const MailSent = defineEvent(
+  "MailSent",
+  1,
+  Schema.Struct({ ...mailRef, attempt: Attempt, transport: MailTransport, providerMessageId: NonEmptyText }),
+);
+export type MailSent = typeof MailSent.schema.Type;
+
+/**
+ * The provider refused the attempt or could not be reached. While `retryAt` is set another attempt
+ * follows then; without it the mail stays failed until someone presses Retry. `reason` is the
+ * provider's answer with any address in it replaced.
+ */
+export const MailFailed = defineEvent(
+  "MailFailed",
+  1,
+  Schema.Struct({ ...mailRef, attempt: Attempt, reason: NonEmptyText, retryAt: Schema.optionalKey(IsoDateTime) }),
+);
+export type MailFailed = typeof MailFailed.schema.Type;
+
+/**
+ * An attempt was recorded but its outcome never was (the sender stopped in between). No provider
+ * offers an idempotency key, so it is not sent again blindly: the provider's delivery report
+ * settles it, or staff decide with Retry.
+ */
+export const MailOutcomeUnknown = defineEvent(
+  "MailOutcomeUnknown",
+  1,
+  Schema.Struct({ ...mailRef, attempt: Attempt }),
+);
+export type MailOutcomeUnknown = typeof MailOutcomeUnknown.schema.Type;
+
+/** Delivery reports come from the provider (SES through SNS, SendGrid's Event Webhook). */
+const deliveryReport = {
+  ...mailRef,
+  transport: Schema.Literals(["ses", "sendgrid"]),
+  /** The provider's id of the report, so that a repeated report changes nothing. */
+  providerEventId: NonEmptyText,
+  /** When the provider says it happened. */
+  reportedAt: IsoDateTime,
+};
+
+/** The receiving server accepted the mail. */
+export const MailDelivered = defineEvent("MailDelivered", 1, Schema.Struct(deliveryReport));
+export type MailDelivered = typeof MailDelivered.schema.Type;
+
+/** The mail bounced; `reason` is the provider's diagnosis with any address in it replaced. */
+export const MailBounced = defineEvent(
+  "MailBounced",
+  1,
+  Schema.Struct({ ...deliveryReport, permanent: Schema.Boolean, reason: NonEmptyText }),
+);
+export type MailBounced = typeof MailBounced.schema.Type;
+
+/** The recipient marked the mail as spam. */
+export const MailComplained = defineEvent("MailComplained", 1, Schema.Struct(deliveryReport));
+export type MailComplained = typeof MailComplained.schema.Type;
+
+/** A staff member pressed Retry on a failed mail, or on one whose outcome is unknown. */
+export const MailRetryRequested = defineEvent(
+  "MailRetryRequested",
+  1,
+  Schema.Struct({ ...mailRef, requestedBy: StaffRef }),
+);
+export type MailRetryRequested = typeof MailRetryRequested.schema.Type;
