@@ -104,7 +104,7 @@ const importBoundaries = () => [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".turbo/**", "**/*.js"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".turbo/**", "**/*.js", ".puppeteerrc.cjs"] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

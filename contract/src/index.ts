@@ -10,3 +10,4 @@ export * from "./answers.ts";
 export * from "./rules.ts";
 export * from "./order-page.ts";
 export * from "./eastern-time.ts";
+export * from "./brands.ts";

@@ -32,8 +32,14 @@ export type OrderDocument = OrderProcessingFields & Partial<OrderApplication> & 
 
 export type YesNoFlag = "Y" | "N";
 
-/** Where a mail stands; the mail issue adds the provider's delivery states. */
-export type MailStatus = "requested" | "sent" | "failed";
+/**
+ * Where a mail stands (DESIGN §8): asked for by an order event, then its own stream's story:
+ * queued (an attempt recorded before the provider is called), sent (the provider accepted it),
+ * delivered / bounced / complained (the provider's later report), failed (refused or unreachable;
+ * another attempt follows while `retry_at` is set), unknown (the sender stopped between recording
+ * an attempt and hearing its outcome: settled by a report or by staff's Retry).
+ */
+export type MailStatus = "requested" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed" | "unknown";
 
 /** One line of Email History (ORDER-2), in the shape 001 §3 names (`uploadDoc`, `remainder_mail`). */
 export interface MailHistoryEntry {
@@ -52,12 +58,36 @@ export interface MailHistoryEntry {
   readonly email: string | null;
   readonly requested_by: string;
   readonly status: MailStatus;
-  /** The adapter that sent it: the outbox when the provider had no credentials (DESIGN §8). */
+  /** The adapter of the last attempt: the outbox when the provider had no credentials (DESIGN §8). */
   readonly transport: MailTransport | null;
+  /** The error: the provider's reason for a failure or a bounce (no address in it); null otherwise. */
   readonly reason: string | null;
+  /** The last attempt recorded, from 1; 0 while none was. */
   readonly attempt: number;
-  readonly will_retry: boolean;
+  /** When the next automatic attempt is due (ISO), while one is; null once the mail failed for good. */
+  readonly retry_at: string | null;
+  /** When the provider accepted the last attempt. */
   readonly sent_at: string | null;
+  /** The time of the provider's report (delivered, bounced or complained), as the provider gives it. */
+  readonly delivered_at: string | null;
+  /** Staff pressed Retry and the new attempt has not been queued yet. */
+  readonly retry_requested: boolean;
+}
+
+/**
+ * View Email Content (ORDER-12): GET /api/admin/mail-content/{mailId} answers the mail as it was
+ * rendered for sending. `transport` and `sentAt` are null until an attempt was sent.
+ */
+export interface MailContentAnswer {
+  readonly mailId: string;
+  readonly orderId: string;
+  readonly subject: string;
+  readonly from: string;
+  readonly to: string;
+  readonly html: string;
+  readonly text: string;
+  readonly transport: MailTransport | null;
+  readonly sentAt: string | null;
 }
 
 /** The Upload Document section's current file (ORDER-3): at most one entry. */

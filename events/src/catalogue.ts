@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { GatewayRegistered, GatewaySelected } from "./gateways/gateway-events.ts";
+import { InvoiceNumberIssued } from "./invoices/invoice-events.ts";
 import {
   DefencePackGenerated,
   DocumentDownloaded,
@@ -76,7 +77,10 @@ export const MAIL_EVENTS = [
   MailRetryRequested,
 ] as const;
 
-export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS, ...MAIL_EVENTS] as const;
+/** Events of the invoice registers, `invoices-{year}`. */
+export const INVOICE_EVENTS = [InvoiceNumberIssued] as const;
+
+export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS, ...MAIL_EVENTS, ...INVOICE_EVENTS] as const;
 
 type SchemasOf<Defs extends ReadonlyArray<EventDefinition>> = {
   readonly [K in keyof Defs]: Defs[K]["schema"];
@@ -96,6 +100,9 @@ export type GatewayEvent = typeof GatewayEvent.Type;
 
 export const MailEvent = unionOf(MAIL_EVENTS);
 export type MailEvent = typeof MailEvent.Type;
+
+export const InvoiceEvent = unionOf(INVOICE_EVENTS);
+export type InvoiceEvent = typeof InvoiceEvent.Type;
 
 export const AnyEvent = unionOf(CATALOGUE);
 export type AnyEvent = typeof AnyEvent.Type;

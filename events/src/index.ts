@@ -22,6 +22,7 @@ export * from "./orders/remark-text.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";
 export * from "./mail/mail-events.ts";
+export * from "./invoices/invoice-events.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";

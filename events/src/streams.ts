@@ -7,12 +7,15 @@ export const staffStream = (staffId: StaffId): string => `staff-${staffId}`;
 export const GATEWAYS_STREAM = "gateways";
 /** One mail, named by the id of the order event that asked for it (DESIGN §8). */
 export const mailStream = (mailId: EventId): string => `mail-${mailId}`;
+/** One calendar year's invoice register: its numbers run 1, 2, 3 … with no gap (ADMIN-6). */
+export const invoiceRegisterStream = (year: number): string => `invoices-${String(year)}`;
 
 export type StreamRef =
   | { readonly category: "order"; readonly orderId: OrderId }
   | { readonly category: "staff"; readonly staffId: StaffId }
   | { readonly category: "gateways" }
-  | { readonly category: "mail"; readonly mailId: EventId };
+  | { readonly category: "mail"; readonly mailId: EventId }
+  | { readonly category: "invoices"; readonly year: number };
 
 const isOrderId = Schema.is(OrderId);
 const isStaffId = Schema.is(StaffId);
@@ -32,6 +35,10 @@ export const parseStreamName = (streamName: string): StreamRef | undefined => {
   if (streamName.startsWith("mail-")) {
     const mailId = streamName.slice("mail-".length);
     return isEventId(mailId) ? { category: "mail", mailId } : undefined;
+  }
+  if (streamName.startsWith("invoices-")) {
+    const year = streamName.slice("invoices-".length);
+    return /^\d{4}$/.test(year) ? { category: "invoices", year: Number(year) } : undefined;
   }
   return undefined;
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CATALOGUE,
   GATEWAY_EVENTS,
+  INVOICE_EVENTS,
   MAIL_EVENTS,
   GATEWAYS_STREAM,
   ORDER_EVENTS,
@@ -9,6 +10,7 @@ import {
   STAFF_EVENTS,
   StaffId,
   definitionOf,
+  invoiceRegisterStream,
   orderStream,
   parseStreamName,
   staffStream,
@@ -20,7 +22,7 @@ import {
  * the expected list is written out here by hand, not derived from the catalogue: changing the
  * catalogue means changing this list too, on purpose (issue 9, "checks that never ran").
  */
-const EXPECTED: Record<"order" | "staff" | "gateways" | "mail", Record<string, number>> = {
+const EXPECTED: Record<"order" | "staff" | "gateways" | "mail" | "invoices", Record<string, number>> = {
   order: {
     OrderPlaced: 1,
     OrderAssigned: 1,
@@ -59,6 +61,9 @@ const EXPECTED: Record<"order" | "staff" | "gateways" | "mail", Record<string, n
     MailComplained: 1,
     MailRetryRequested: 1,
   },
+  invoices: {
+    InvoiceNumberIssued: 1,
+  },
 };
 
 /** `{type: version}` of some definitions, for comparing with the hand-written list. */
@@ -71,17 +76,18 @@ describe("the catalogue", () => {
     expect(versionsOf(STAFF_EVENTS)).toEqual(EXPECTED.staff);
     expect(versionsOf(GATEWAY_EVENTS)).toEqual(EXPECTED.gateways);
     expect(versionsOf(MAIL_EVENTS)).toEqual(EXPECTED.mail);
-    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail });
+    expect(versionsOf(INVOICE_EVENTS)).toEqual(EXPECTED.invoices);
+    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices });
   });
 
   it("names each event type once, across all stream categories", () => {
     const types = CATALOGUE.map((d) => d.type);
-    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length + Object.keys(EXPECTED.mail).length);
+    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length + Object.keys(EXPECTED.mail).length + Object.keys(EXPECTED.invoices).length);
     expect(new Set(types).size).toBe(types.length);
   });
 
   it("looks each expected type up by name, at the expected version", () => {
-    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail })) {
+    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices })) {
       expect(definitionOf(type)?.version, type).toBe(version);
     }
   });
@@ -107,5 +113,14 @@ describe("stream names (DESIGN §3)", () => {
     expect(parseStreamName("gateways")).toEqual({ category: "gateways" });
     expect(parseStreamName("order-12")).toBeUndefined();
     expect(parseStreamName("invoice-100234")).toBeUndefined();
+  });
+});
+
+describe("ADMIN-6: the invoice registers, one stream per year", () => {
+  it("are invoices-{year}, and read back into their year", () => {
+    expect(invoiceRegisterStream(2026)).toBe("invoices-2026");
+    expect(parseStreamName("invoices-2026")).toEqual({ category: "invoices", year: 2026 });
+    expect(parseStreamName("invoices-26")).toBeUndefined();
+    expect(parseStreamName("invoices-")).toBeUndefined();
   });
 });

@@ -138,6 +138,7 @@ const placed: StoredSample<"OrderPlaced"> = {
       owner_currency_declaration_street: "1450 Skyline Blvd",
       owner_currency_declaration_pincode: "94015",
     },
+    payment: { amount: "79.00", currency: "USD" },
   },
   metadata: intakeMetadata,
 };
@@ -222,7 +223,12 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
   },
   InvoiceSent: {
     type: "InvoiceSent",
-    data: { orderId: "100234", provider: "AWS", personal: { to: TRAVELLER.email } },
+    data: {
+      orderId: "100234",
+      provider: "AWS",
+      personal: { to: TRAVELLER.email },
+      invoice: { number: "2025-000042", issuedAt: "2025-03-14T09:20:00.000Z", gatewayName: "Stripe", amount: "79.00", currency: "USD" },
+    },
     metadata: staffMetadata,
   },
   DocumentDownloaded: {
@@ -279,6 +285,11 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     data: { gatewayId: "2", gatewayName: "Stripe" },
     metadata: { ...intakeMetadata, actor: { kind: "system", name: "demo-data" } },
   },
+  InvoiceNumberIssued: {
+    type: "InvoiceNumberIssued",
+    data: { year: 2025, number: 42, orderId: "100234", gatewayId: "2", gatewayName: "Stripe", amount: "79.00", currency: "USD" },
+    metadata: staffMetadata,
+  },
   GatewaySelected: {
     type: "GatewaySelected",
     data: { gatewayId: "2", domain: "secondary", previousGatewayId: "1" },
@@ -286,7 +297,7 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
   },
   MailQueued: {
     type: "MailQueued",
-    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", purpose: "document", provider: "AWS", transport: "ses", attempt: 1, messageId: "<0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.1@mail.etd>", template: "document/primary@1" },
+    data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", purpose: "document", provider: "AWS", transport: "ses", attempt: 1, messageId: "<0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.1@mail.etd>", template: "document/primary@1", from: "Philippines eTravel Declaration <no-reply@etd.example>", personal: { to: TRAVELLER.email, subject: "Your eTravel document for order 100234", text: "Your document is ready.", html: "<p>Your document is ready.</p>" } },
     metadata: reactorMetadata,
   },
   MailSent: {

@@ -1,4 +1,4 @@
-import type { EventMetadata, IsoDate, IsoDateTime, MailProvider, MailPurpose, OrderStatus } from "@etd/events";
+import type { EventMetadata, IsoDate, IsoDateTime, MailProvider, OrderStatus } from "@etd/events";
 import { orderStream } from "@etd/events";
 import { orderDecider, type OrderCommand, type OrderState, type PlaceOrderInput } from "@etd/write";
 import type { Seeded } from "./seeded.ts";
@@ -7,11 +7,12 @@ import { streamDraft, type Budget, type PlannedAppend } from "./stream-draft.ts"
 
 /*
  * One order's life as a busy back office lives it (DESIGN §4): most orders are assigned, remarked
- * on, moved through the folders, get their document uploaded and mailed and then downloaded;
+ * on, moved through the folders, get their document uploaded (a mail asked for) and then downloaded;
  * some wait, some are sent back to intake, refunded, charged back, deleted and restored, and a
  * few are permanently deleted (their key destroyed first, as the API does). Every step is a real
  * command decided on the state folded so far, so the stream is one the write side could have
- * written.
+ * written. What then happens to each mail lives in the mail's own stream (`mail-{mailId}`,
+ * DESIGN §8), which this plan of order streams does not write.
  */
 
 const DAY = 86_400_000;
@@ -63,7 +64,6 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     return current.exists && current.email !== undefined ? current.email : `${orderId}@example.com`;
   };
   const by = (member: Member, command: OrderCommand, when = at(2, 90)) => order.step(command, staffMetadata(member, when, random));
-  const system = (name: string, command: OrderCommand, causationId?: string) => order.step(command, systemMetadata(name, at(0, 3), random, causationId));
   const customer = (command: OrderCommand): boolean => {
     const metadata: EventMetadata = { actor: { kind: "customer" }, correlationId: `pub-${random.hex(16)}`, occurredAt: at(30, 3 * 24 * 60) as IsoDateTime };
     return order.step(command, metadata);
@@ -84,14 +84,6 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       actor: member,
     });
   const move = (member: Member, to: OrderStatus) => by(member, { type: "ChangeStatus", orderId, to, actor: member, permanentDelete: false });
-  const mailed = (purpose: MailPurpose, provider: MailProvider, fileName?: string) => {
-    if (random.chance(0.04)) {
-      system("mail-reactor", { type: "RecordMailFailure", orderId, purpose, provider, reason: "Throttling: maximum sending rate exceeded", attempt: 1, willRetry: true });
-    }
-    const transport = random.chance(0.03) ? "outbox" : provider === "AWS" ? "ses" : "sendgrid";
-    system("mail-reactor", { type: "RecordMailDelivery", orderId, purpose, provider, transport, messageId: `${random.hex(24)}@mail.example.net`, fileName, to: email() });
-  };
-
   order.step({ type: "PlaceOrder", ...input }, systemMetadata("order-intake", input.createdAt, random));
   const life = () => {
     const future = input.processingDate > now.toISOString().slice(0, 10);
@@ -167,7 +159,6 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
       provider,
       to: email(),
     });
-    mailed("document", provider, fileName);
     move(agent, "Completed");
     const downloads = random.weighted([
       [0, 35],
@@ -190,15 +181,17 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     }
     if (downloads === 0 && random.chance(0.3)) {
       by(agent, { type: "SendReminderMail", orderId, provider, to: email(), actor: agent }, at(24 * 60, 3 * 24 * 60));
-      mailed("reminder", provider, fileName);
     }
     if (random.chance(0.05)) {
       by(agent, { type: "ResendDocumentMail", orderId, provider, to: email(), actor: agent });
-      mailed("document", provider, fileName);
     }
-    if (random.chance(0.08)) {
-      by(roster.pick(["Manager", "Admin"]), { type: "SendInvoice", orderId, provider });
-      mailed("invoice", provider);
+    const current = state();
+    const paid = current.exists ? current.payment : undefined;
+    if (paid !== undefined && random.chance(0.08)) {
+      // The order's invoice (ADMIN-6): numbered once; the plan uses the order id as its number.
+      const issuedAt = new Date(clock).toISOString() as IsoDateTime;
+      const invoice = { number: `${issuedAt.slice(0, 4)}-${orderId.padStart(6, "0")}`, issuedAt, gatewayName: "Stripe", ...paid };
+      by(roster.pick(["Manager", "Admin"]), { type: "SendInvoice", orderId, provider, invoice });
     }
     const dispute = random.weighted([
       ["none", 90],

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import type { EventId } from "@etd/events";
 import { statusOf } from "../vocabulary.ts";
 import { expectedVersionField, flag, MAIL_PROVIDER_MESSAGE, MailProviderField, orderIdField, orderIdList, requiredEmail, requiredText } from "./fields.ts";
 
@@ -53,6 +54,24 @@ export const SendInvoiceRequest = Schema.Struct({
   email: Schema.optionalKey(requiredEmail("Please enter your email", "Please enter a valid email.")),
   mailServiceProvider: MailProviderField,
 });
+
+const MAIL_ID_MESSAGE = "Please choose a mail from Email History.";
+
+/**
+ * Retry on a failed mail, or one whose outcome is unknown (ORDER-2, DESIGN §8). `mailId` is the
+ * Email History row's `id`: the id of the event that asked for the mail, a UUID.
+ */
+const mailIdField = Schema.String.check(
+  Schema.makeFilter((s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) || MAIL_ID_MESSAGE),
+).pipe(Schema.annotateKey({ messageMissingKey: MAIL_ID_MESSAGE }));
+
+export const RetryMailRequest = Schema.Struct({ orderId: orderIdField(), mailId: mailIdField });
+
+/** View Email Content (ORDER-12): the mail as it was sent. */
+export const MailIdParam = Schema.Struct({ mailId: mailIdField });
+
+/** Only after RetryMailRequest has checked the form: the event id as the mail stream names it. */
+export const toMailId = (value: string): EventId => value.trim().toLowerCase() as EventId;
 
 export const TransactionDetailsRequest = Schema.Struct({
   orderId: orderIdField(),

@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { MailProvider } from "../orders/order-status.ts";
 import { defineEvent } from "../shared/event-definition.ts";
 import { EventId, OrderId } from "../shared/ids.ts";
-import { IsoDateTime, NonEmptyText } from "../shared/primitives.ts";
+import { EmailAddress, IsoDateTime, NonEmptyText } from "../shared/primitives.ts";
+import { personalData } from "../shared/personal-data.ts";
 import { StaffRef } from "../orders/order-events.ts";
 
 /*
@@ -13,8 +14,10 @@ import { StaffRef } from "../orders/order-events.ts";
  * the provider's answer, and the provider's later delivery reports. The order's own version moves
  * only with what staff and customers do to it.
  *
- * These events carry no personal data: the address and the content come from the request event,
- * which the order's key seals, so a permanent delete of the order erases them here too.
+ * Only MailQueued carries personal data: the mail as it was handed over (recipient, subject, text,
+ * HTML), so View Email Content shows exactly what was sent. It is sealed with this stream's key,
+ * which the permanent delete of the order destroys along with the order's own (the order's
+ * request events name every mail of the order).
  */
 
 /**
@@ -38,7 +41,7 @@ const mailRef = { mailId: EventId, orderId: OrderId };
 /**
  * An attempt is about to be handed to the provider: recorded first, so that a crash before the
  * provider's answer is known leaves a trace instead of a silent resend. `template` names the
- * template and brand the content was rendered with, so View Email Content shows it as it was sent.
+ * template and brand the content was rendered with; `personal` is the content itself.
  */
 export const MailQueued = defineEvent(
   "MailQueued",
@@ -52,6 +55,9 @@ export const MailQueued = defineEvent(
     /** Our own Message-ID header, the same for every copy of this attempt. */
     messageId: NonEmptyText,
     template: NonEmptyText,
+    /** The sender as the customer saw it: the brand's name and our address. */
+    from: NonEmptyText,
+    personal: personalData({ to: EmailAddress, subject: NonEmptyText, text: Schema.String, html: Schema.String }),
   }),
 );
 export type MailQueued = typeof MailQueued.schema.Type;

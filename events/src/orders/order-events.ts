@@ -4,6 +4,7 @@ import { OrderId, StaffId } from "../shared/ids.ts";
 import { LandingDomain } from "../shared/landing-domain.ts";
 import { personalData } from "../shared/personal-data.ts";
 import { EmailAddress, IsoDate, IsoDateTime, NonEmptyText } from "../shared/primitives.ts";
+import { OrderInvoice, Payment } from "../invoices/invoice-events.ts";
 import { OrderApplication, OrderPersonalFields } from "./order-application.ts";
 import { IntakeStatus, MailProvider, OrderStatus, ProcessingMode } from "./order-status.ts";
 
@@ -35,6 +36,11 @@ export const OrderPlaced = defineEvent(
     createdAt: IsoDateTime,
     application: OrderApplication,
     personal: personalData(OrderPersonalFields),
+    /**
+     * What the customer paid (ADMIN-6's invoice shows it). Optional: orders placed before it was
+     * recorded have none, and no invoice can be issued for them.
+     */
+    payment: Schema.optionalKey(Payment),
   }),
 );
 export type OrderPlaced = typeof OrderPlaced.schema.Type;
@@ -173,11 +179,15 @@ export const ReminderMailSent = defineEvent(
 );
 export type ReminderMailSent = typeof ReminderMailSent.schema.Type;
 
-/** A staff member sent the invoice ("Send Invoice"); the reactors render and mail it. */
+/**
+ * A staff member sent the invoice ("Send Invoice"); the reactors render and mail it. `invoice` is
+ * the order's one invoice (number, date, gateway, amount), the same on every later send; events
+ * recorded before invoices were numbered have none.
+ */
 export const InvoiceSent = defineEvent(
   "InvoiceSent",
   1,
-  Schema.Struct({ orderId: OrderId, ...mailRequest }),
+  Schema.Struct({ orderId: OrderId, ...mailRequest, invoice: Schema.optionalKey(OrderInvoice) }),
 );
 export type InvoiceSent = typeof InvoiceSent.schema.Type;
 

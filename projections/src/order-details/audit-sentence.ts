@@ -1,5 +1,5 @@
 import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
-import { statusAfter, statusLabel } from "@etd/events";
+import { formatInvoiceNumber, statusAfter, statusLabel } from "@etd/events";
 
 /*
  * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and
@@ -109,16 +109,31 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       return `asked ${event.data.provider} to send a reminder to download ${context.currentFileName ?? "the document"}`;
     case "InvoiceSent":
       return `asked ${event.data.provider} to mail the invoice`;
-    case "DocumentMailed": {
+    // A mail's own stream (DESIGN §8): the sender's steps, the provider's reports, staff's Retry.
+    // Reasons are the providers' answers with any address already replaced.
+    case "MailQueued": {
       const { data } = event;
-      const file = data.fileName === undefined ? "" : ` (${data.fileName})`;
-      return `delivered the ${MAIL_NAMES[data.purpose]}${file} via ${TRANSPORT_NAMES[data.transport]}; ${data.provider} was asked`;
+      return `queued attempt ${String(data.attempt)} of the ${MAIL_NAMES[data.purpose]} for ${data.provider}, via ${TRANSPORT_NAMES[data.transport]}`;
     }
-    case "DocumentMailFailed": {
+    case "MailSent":
+      return `handed attempt ${String(event.data.attempt)} of the mail to ${TRANSPORT_NAMES[event.data.transport]}, which accepted it as ${event.data.providerMessageId}`;
+    case "MailFailed": {
       const { data } = event;
-      const next = data.willRetry ? "will retry" : "gave up";
-      return `could not deliver the ${MAIL_NAMES[data.purpose]} via ${data.provider} (attempt ${String(data.attempt)}: ${data.reason}); ${next}`;
+      const next = data.retryAt === undefined ? "gave up until someone presses Retry" : `will try again at ${data.retryAt}`;
+      return `could not send attempt ${String(data.attempt)} of the mail (${data.reason}); ${next}`;
     }
+    case "MailOutcomeUnknown":
+      return `found attempt ${String(event.data.attempt)} of the mail without an outcome; it is not sent again unless a delivery report or Retry settles it`;
+    case "MailDelivered":
+      return `reported the mail delivered by ${TRANSPORT_NAMES[event.data.transport]} at ${event.data.reportedAt}`;
+    case "MailBounced": {
+      const { data } = event;
+      return `reported the mail ${data.permanent ? "bounced for good" : "bounced for now"} by ${TRANSPORT_NAMES[data.transport]} at ${data.reportedAt} (${data.reason})`;
+    }
+    case "MailComplained":
+      return `reported that the recipient marked the mail as spam (${TRANSPORT_NAMES[event.data.transport]}, ${event.data.reportedAt})`;
+    case "MailRetryRequested":
+      return "pressed Retry: the mail will be sent again";
     case "DocumentDownloaded": {
       const { data } = event;
       const device = [data.browser, data.os && `on ${data.os}`, data.deviceType && `(${data.deviceType})`].filter(Boolean).join(" ");
@@ -154,6 +169,10 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       const name = (id: string) => context.gatewayName(id) ?? `gateway ${id}`;
       const replacing = data.previousGatewayId === undefined ? "" : `, replacing ${name(data.previousGatewayId)}`;
       return `made ${name(data.gatewayId)} the active gateway of the ${data.domain} domain${replacing}`;
+    }
+    case "InvoiceNumberIssued": {
+      const { data } = event;
+      return `issued invoice ${formatInvoiceNumber(data.year, data.number)} for order ${data.orderId} (${data.amount} ${data.currency}, ${data.gatewayName})`;
     }
   }
 };

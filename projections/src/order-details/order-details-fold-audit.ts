@@ -2,6 +2,7 @@ import { isOrderEvent, type AnyEvent, type Role } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import { describeEvent, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
 import { gatewayRef, staffRef, type NamesFold } from "./order-details-fold-names.ts";
+import { isMailEvent } from "./order-details-fold-mails.ts";
 import type { OrdersFold } from "./order-details-fold-orders.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 
@@ -56,7 +57,8 @@ export const foldAudit = (orders: Pick<OrdersFold, "current">, names: Pick<Names
       log_seq: projected.position.seq.toString(),
       event_id: eventId,
       occurred_at: event.metadata.occurredAt,
-      order_id: isOrderEvent(event) ? event.data.orderId : null,
+      // A mail's line belongs to its order too, though it lives in the mail's stream.
+      order_id: isOrderEvent(event) || isMailEvent(event) ? event.data.orderId : null,
       actor_kind: actor.kind,
       actor_id: actor.kind === "staff" ? actor.id : null,
       actor_name: actorName(event),

@@ -1,19 +1,22 @@
-import { isErased, type MailProvider, type MailPurpose, type MailTransport, type OrderEvent } from "@etd/events";
+import { isErased, MAIL_EVENTS, type AnyEvent, type MailEvent, type MailProvider, type MailPurpose, type MailTransport, type OrderEvent } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { OrdersFold } from "./order-details-fold-orders.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 
 /*
- * mail_history: one row per mail asked for (an upload, a resend, a reminder, an invoice), which
- * its outcome (sent, or failed and perhaps retrying) then updates.
+ * mail_history: one row per mail asked for (an upload, a resend, a reminder, an invoice), keyed by
+ * the id of the order event that asked for it, which is also the mail's id. What then happens to
+ * the mail is told by its own stream, `mail-{mailId}` (DESIGN §8): each of those events names the
+ * mail, so it updates its row by primary key; the order's row (and its version) is not touched.
  */
 
-export type MailStatus = "requested" | "sent" | "failed";
+export type MailStatus = "requested" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed" | "unknown";
 
 export interface MailRow {
-  /** The id of the event that asked for the mail (or that reported it, when nothing asked). */
+  /** The id of the event that asked for the mail: the mail's id. */
   readonly mail_id: string;
   readonly order_id: string;
+  /** The request's position in the order's stream: the history's order. */
   readonly stream_position: number;
   readonly create_ts: string;
   readonly purpose: MailPurpose;
@@ -28,15 +31,21 @@ export interface MailRow {
   readonly recipient: string | null;
   readonly status: MailStatus;
   readonly transport: MailTransport | null;
+  /** Our Message-ID of the last attempt. */
   readonly message_id: string | null;
+  /** The provider's id for the accepted attempt. */
+  readonly provider_message_id: string | null;
+  /** The provider's reason for the current failure or bounce. */
   readonly reason: string | null;
   readonly attempt: number;
-  readonly will_retry: boolean;
+  /** When the next automatic attempt is due, while one is. */
+  readonly retry_at: string | null;
+  readonly retry_requested: boolean;
   readonly sent_at: string | null;
+  /** The report's own time, for delivered, bounced and complained. */
+  readonly delivered_at: string | null;
   readonly updated_at: string;
 }
-
-const isOpen = (mail: MailRow) => mail.status === "requested" || (mail.status === "failed" && mail.will_retry);
 
 const MAIL_REQUESTS = {
   DocumentUploaded: "document",
@@ -46,9 +55,25 @@ const MAIL_REQUESTS = {
 } as const satisfies Partial<Record<OrderEvent["type"], MailPurpose>>;
 
 /**
- * `loaded`: the open mails of the orders whose outcomes the batch reports, and those its outcomes
- * name. A document or reminder mail links to the order's current document, read from `orders`
- * after it has stepped the same event (so an upload's mail links to the file just uploaded).
+ * A provider's report outranks what the sender recorded, and a graver report a milder one: a late
+ * acceptance never hides a bounce, a delivery report never hides a complaint (as the mail's
+ * decider folds it, services/write/src/mail/mail-state.ts).
+ */
+const REPORT_RANK: Partial<Record<MailStatus, number>> = { delivered: 1, bounced: 2, complained: 3 };
+const isReported = (status: MailStatus) => REPORT_RANK[status] !== undefined;
+
+/** The sender's own step (queued, sent, failed, unknown) unless a report already settled the mail. */
+const senderStep = (row: MailRow, status: MailStatus): MailStatus => (isReported(row.status) ? row.status : status);
+
+const MAIL_EVENT_TYPES: ReadonlySet<string> = new Set(MAIL_EVENTS.map((definition) => definition.type));
+
+/** An event of a mail's stream, which names its mail (and its order) in `data`. */
+export const isMailEvent = (event: AnyEvent): event is MailEvent => MAIL_EVENT_TYPES.has(event.type);
+
+/**
+ * `loaded`: the rows of the mails the batch's mail events name (by primary key). A document or
+ * reminder mail links to the order's current document, read from `orders` after it has stepped
+ * the same event (so an upload's mail links to the file just uploaded).
  */
 export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "current">): TableFold<MailRow> => {
   const mails = new Map(loaded.map((row) => [row.mail_id, row]));
@@ -58,8 +83,16 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
     changed.add(row.mail_id);
   };
 
-  /** A mail as first requested: nothing linked, no recipient, no attempt yet. */
-  const newMail = (mailId: string, orderId: string, position: number, at: string, purpose: MailRow["purpose"], provider: MailRow["mail_service_provider"], requestedBy: string): MailRow => ({
+  /** A mail as first requested: no attempt yet. */
+  const newMail = (
+    mailId: string,
+    orderId: string,
+    position: number,
+    at: string,
+    purpose: MailPurpose,
+    provider: MailProvider,
+    requestedBy: string,
+  ): MailRow => ({
     mail_id: mailId,
     order_id: orderId,
     stream_position: position,
@@ -74,17 +107,82 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
     status: "requested",
     transport: null,
     message_id: null,
+    provider_message_id: null,
     reason: null,
     attempt: 0,
-    will_retry: false,
+    retry_at: null,
+    retry_requested: false,
     sent_at: null,
+    delivered_at: null,
     updated_at: at,
   });
 
+  const report = (row: MailRow, status: "delivered" | "bounced" | "complained", reportedAt: string, reason: string | null): Partial<MailRow> => {
+    // A milder report after a graver one (a delivery after a complaint) changes nothing shown.
+    if ((REPORT_RANK[row.status] ?? 0) > REPORT_RANK[status]!) return {};
+    return { status, delivered_at: reportedAt, reason, retry_at: null };
+  };
+
+  const stepMail = (event: MailEvent, at: string) => {
+    const { data } = event;
+    const row = mails.get(data.mailId);
+    if (row === undefined) {
+      // Every mail is asked for by an event of its order's stream, appended before its own
+      // stream starts; a mail event without its request is a bug elsewhere, not a row to invent.
+      return;
+    }
+    let change: Partial<MailRow>;
+    switch (event.type) {
+      case "MailQueued":
+        change = {
+          status: senderStep(row, "queued"),
+          transport: event.data.transport,
+          message_id: event.data.messageId,
+          attempt: event.data.attempt,
+          reason: isReported(row.status) ? row.reason : null,
+          retry_at: null,
+          retry_requested: false,
+        };
+        break;
+      case "MailSent":
+        change = {
+          status: senderStep(row, "sent"),
+          transport: event.data.transport,
+          provider_message_id: event.data.providerMessageId,
+          attempt: event.data.attempt,
+          sent_at: at,
+        };
+        break;
+      case "MailFailed":
+        change = isReported(row.status)
+          ? { attempt: event.data.attempt }
+          : { status: "failed", reason: event.data.reason, attempt: event.data.attempt, retry_at: event.data.retryAt ?? null };
+        break;
+      case "MailOutcomeUnknown":
+        change = { status: senderStep(row, "unknown"), attempt: event.data.attempt };
+        break;
+      case "MailDelivered":
+        change = report(row, "delivered", event.data.reportedAt, null);
+        break;
+      case "MailBounced":
+        change = report(row, "bounced", event.data.reportedAt, event.data.reason);
+        break;
+      case "MailComplained":
+        change = report(row, "complained", event.data.reportedAt, null);
+        break;
+      case "MailRetryRequested":
+        change = { retry_requested: true };
+        break;
+    }
+    saveMail({ ...row, ...change, updated_at: at });
+  };
+
   const step = ({ event, eventId, streamPosition }: ProjectedEvent) => {
     const at = event.metadata.occurredAt;
-    const position = Number(streamPosition);
-    const requestedBy = actorName(event);
+    if (isMailEvent(event)) {
+      stepMail(event, at);
+      return;
+    }
     switch (event.type) {
       case "DocumentUploaded":
       case "DocumentMailResent":
@@ -96,44 +194,11 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         const order = orders.current(data.orderId);
         const linked = purpose === "invoice" || order === undefined ? null : order;
         saveMail({
-          ...newMail(eventId, data.orderId, position, at, purpose, data.provider, requestedBy),
+          ...newMail(eventId, data.orderId, Number(streamPosition), at, purpose, data.provider, actorName(event)),
           file1: linked?.file_name ?? null,
           file_path: linked?.stored_path ?? null,
           recipient: isErased(data.personal) ? null : data.personal.to,
         });
-        break;
-      }
-      case "DocumentMailed":
-      case "DocumentMailFailed": {
-        const { data } = event;
-        const causation = event.metadata.causationId;
-        const byCause = causation === undefined ? undefined : mails.get(causation);
-        const request =
-          byCause?.order_id === data.orderId
-            ? byCause
-            : [...mails.values()]
-                .filter((mail) => mail.order_id === data.orderId && mail.purpose === data.purpose && isOpen(mail))
-                .reduce<MailRow | undefined>((latest, mail) => (latest === undefined || mail.stream_position > latest.stream_position ? mail : latest), undefined);
-        // A mail nobody asked for in this order's stream (a reactor's own) still belongs in the history.
-        const base: MailRow = request ?? newMail(eventId, data.orderId, position, at, data.purpose, data.provider, requestedBy);
-        if (event.type === "DocumentMailed") {
-          const mailed = event.data;
-          saveMail({
-            ...base,
-            status: "sent",
-            transport: mailed.transport,
-            message_id: mailed.messageId,
-            // A mail delivered after the permanent delete must not bring the file's name back.
-            file1: orders.current(data.orderId)?.erased === true ? null : (base.file1 ?? mailed.fileName ?? null),
-            recipient: base.recipient ?? (isErased(mailed.personal) ? null : mailed.personal.to),
-            attempt: base.status === "failed" ? base.attempt + 1 : Math.max(base.attempt, 1),
-            will_retry: false,
-            sent_at: at,
-            updated_at: at,
-          });
-        } else {
-          saveMail({ ...base, status: "failed", reason: event.data.reason, attempt: event.data.attempt, will_retry: event.data.willRetry, updated_at: at });
-        }
         break;
       }
       case "OrderPermanentlyDeleted": {

@@ -1,9 +1,9 @@
-import { isOrderEvent, type AnyEvent } from "@etd/events";
+import { isOrderEvent } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import { foldAudit, type AuditRow } from "./order-details-fold-audit.ts";
 import { foldComments, type CommentRow } from "./order-details-fold-comments.ts";
 import { foldDownloads, type DownloadRow } from "./order-details-fold-downloads.ts";
-import { foldMails, type MailRow } from "./order-details-fold-mails.ts";
+import { foldMails, isMailEvent, type MailRow } from "./order-details-fold-mails.ts";
 import { foldNames, gatewayRef, staffRef, type NameRow } from "./order-details-fold-names.ts";
 import { foldOrders, type OrderDetailsRow } from "./order-details-fold-orders.ts";
 
@@ -27,16 +27,16 @@ export type { DefencePackRow, OrderDetailsRow } from "./order-details-fold-order
 
 /** What a batch needs read from the tables before it can be folded. */
 export interface BatchNeeds {
+  /** Orders whose stream has events in the batch. */
   readonly orderIds: readonly string[];
-  /** Orders with a mail outcome in the batch: their open mails may be the ones it reports. */
-  readonly mailOrderIds: readonly string[];
-  readonly causationIds: readonly string[];
+  /** Mails whose stream has events in the batch: their rows, by primary key. */
+  readonly mailIds: readonly string[];
   readonly nameRefs: readonly string[];
 }
 
 export interface LoadedRows {
   readonly orders: readonly OrderDetailsRow[];
-  /** Open mails (requested, or failed and retrying) of `mailOrderIds`, and those named by `causationIds`. */
+  /** The rows of `mailIds` that earlier batches wrote. */
   readonly mails: readonly MailRow[];
   readonly names: readonly NameRow[];
 }
@@ -58,20 +58,17 @@ export interface BatchChanges {
   readonly erasedFileNames: readonly string[];
 }
 
-const isMailOutcome = (event: AnyEvent) => event.type === "DocumentMailed" || event.type === "DocumentMailFailed";
-
 export const batchNeeds = (events: readonly ProjectedEvent[]): BatchNeeds => {
   const orderIds = new Set<string>();
-  const mailOrderIds = new Set<string>();
-  const causationIds = new Set<string>();
+  const mailIds = new Set<string>();
   const nameRefs = new Set<string>();
   for (const { event } of events) {
     if (isOrderEvent(event)) {
       orderIds.add(event.data.orderId);
-      if (isMailOutcome(event)) {
-        mailOrderIds.add(event.data.orderId);
-        if (event.metadata.causationId !== undefined) causationIds.add(event.metadata.causationId);
-      }
+    } else if (isMailEvent(event)) {
+      // Not the order's row: a mail's events carry its order id but are not the order's events,
+      // and must not move the order's version (the page's expectedVersion).
+      mailIds.add(event.data.mailId);
     } else if (event.type === "StaffMemberUpdated" || event.type === "StaffMemberDeleted" || event.type === "PasswordChanged") {
       nameRefs.add(staffRef(event.data.staffId));
     } else if (event.type === "GatewaySelected") {
@@ -79,7 +76,7 @@ export const batchNeeds = (events: readonly ProjectedEvent[]): BatchNeeds => {
       if (event.data.previousGatewayId !== undefined) nameRefs.add(gatewayRef(event.data.previousGatewayId));
     }
   }
-  return { orderIds: [...orderIds], mailOrderIds: [...mailOrderIds], causationIds: [...causationIds], nameRefs: [...nameRefs] };
+  return { orderIds: [...orderIds], mailIds: [...mailIds], nameRefs: [...nameRefs] };
 };
 
 /** Folds one batch. `loaded` holds the rows `batchNeeds` asked for; nothing else is read. */
@@ -101,7 +98,7 @@ export const foldBatch = (events: readonly ProjectedEvent[], loaded: LoadedRows)
 
   for (const projected of events) {
     const { event } = projected;
-    if (event.type === "DocumentUploaded" || event.type === "DocumentMailed" || event.type === "DocumentDownloaded") sawFile(event.data.orderId, event.data.fileName);
+    if (event.type === "DocumentUploaded" || event.type === "DocumentDownloaded") sawFile(event.data.orderId, event.data.fileName);
     // The audit sentence reads the state before the event; an upload's mail reads the order after it.
     audit.step(projected);
     orders.step(projected);

@@ -86,13 +86,16 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       file_path text,
       requested_by text not null,
       recipient text,
-      status text not null check (status in ('requested', 'sent', 'failed')),
+      status text not null check (status in ('requested', 'queued', 'sent', 'delivered', 'bounced', 'complained', 'failed', 'unknown')),
       transport text,
       message_id text,
+      provider_message_id text,
       reason text,
       attempt integer not null,
-      will_retry boolean not null,
+      retry_at timestamptz,
+      retry_requested boolean not null,
       sent_at timestamptz,
+      delivered_at timestamptz,
       updated_at timestamptz not null
     )`);
   await query(`create index ${t("mails")}_order on ${t("mails")} (order_id, stream_position)`);
@@ -165,7 +168,8 @@ const COLUMNS = {
     transaction_id text, merchant_name text, defence_packs jsonb, erased boolean, stream_position bigint, updated_at timestamptz`,
   mails: `mail_id text, order_id text, stream_position bigint, create_ts timestamptz, purpose text, remainder_mail smallint,
     mail_service_provider text, file1 text, file_path text, requested_by text, recipient text, status text, transport text,
-    message_id text, reason text, attempt integer, will_retry boolean, sent_at timestamptz, updated_at timestamptz`,
+    message_id text, provider_message_id text, reason text, attempt integer, retry_at timestamptz, retry_requested boolean,
+    sent_at timestamptz, delivered_at timestamptz, updated_at timestamptz`,
   downloads: `download_id text, order_id text, stream_position bigint, create_ts timestamptz, ip text, location text,
     timezone text, browser text, os text, device text, device_type text, file text`,
   comments: `remark_id text, order_id text, stream_position bigint, created_at timestamptz, us_date text, us_time text,
@@ -220,17 +224,20 @@ const loadOrders = async (query: Query, table: string, orderIds: readonly string
   });
 };
 
-const loadMails = async (query: Query, table: string, orderIds: readonly string[], causationIds: readonly string[]): Promise<MailRow[]> => {
-  if (orderIds.length === 0) return [];
-  const rows = await query(
-    `select to_jsonb(m) as row from ${table} m
-      where order_id = any($1::text[])
-        and (status = 'requested' or (status = 'failed' and will_retry) or mail_id = any($2::text[]))`,
-    [orderIds, causationIds],
-  );
+/** The rows a batch's mail events name, by primary key: a mail's story never needs its siblings. */
+const loadMails = async (query: Query, table: string, mailIds: readonly string[]): Promise<MailRow[]> => {
+  if (mailIds.length === 0) return [];
+  const rows = await query(`select to_jsonb(m) as row from ${table} m where mail_id = any($1::text[])`, [mailIds]);
   return rows.map(({ row }) => {
     const r = row as MailRow;
-    return { ...r, create_ts: iso(r.create_ts)!, sent_at: iso(r.sent_at), updated_at: iso(r.updated_at)! };
+    return {
+      ...r,
+      create_ts: iso(r.create_ts)!,
+      retry_at: iso(r.retry_at),
+      sent_at: iso(r.sent_at),
+      delivered_at: iso(r.delivered_at),
+      updated_at: iso(r.updated_at)!,
+    };
   });
 };
 
@@ -246,7 +253,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   const needs = batchNeeds(events);
   const [orders, mails, names] = [
     await loadOrders(query, t("orders"), needs.orderIds),
-    await loadMails(query, t("mails"), needs.mailOrderIds, needs.causationIds),
+    await loadMails(query, t("mails"), needs.mailIds),
     await loadNames(query, t("names"), needs.nameRefs),
   ];
   const changes = foldBatch(events, { orders, mails, names });
@@ -306,7 +313,10 @@ export const orderDetailsProjection: Projection = {
   // 3: a permanent delete blanks comment_history.remark and the file names (order_details,
   // mail_history, download_history, audit_timeline sentences); the rebuild re-folds the orders
   // erased before, whose rows kept them.
-  version: 3,
+  // 4: mail_history follows each mail's own stream (mail-{mailId}, DESIGN §8): queued, sent,
+  // delivered, bounced, complained, failed (with retry_at), unknown, Retry asked; the order's
+  // version stays the order stream's.
+  version: 4,
   tables: Object.values(ORDER_DETAIL_TABLES),
   migrate,
   apply,

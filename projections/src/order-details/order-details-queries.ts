@@ -49,8 +49,10 @@ interface MailJson {
   readonly transport: MailTransport | null;
   readonly reason: string | null;
   readonly attempt: number;
-  readonly will_retry: boolean;
+  readonly retry_at: string | null;
+  readonly retry_requested: boolean;
   readonly sent_at: string | null;
+  readonly delivered_at: string | null;
 }
 
 const mailEntry = (m: MailJson): MailHistoryEntry => ({
@@ -66,8 +68,10 @@ const mailEntry = (m: MailJson): MailHistoryEntry => ({
   transport: m.transport,
   reason: m.reason,
   attempt: m.attempt,
-  will_retry: m.will_retry,
+  retry_at: isoOrNull(m.retry_at),
   sent_at: isoOrNull(m.sent_at),
+  delivered_at: isoOrNull(m.delivered_at),
+  retry_requested: m.retry_requested,
 });
 
 interface DownloadJson extends Omit<DownloadHistoryEntry, "id"> {

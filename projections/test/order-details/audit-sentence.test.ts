@@ -5,6 +5,8 @@ import {
   decodeEvent,
   encodeEvent,
   GATEWAY_EVENTS,
+  INVOICE_EVENTS,
+  MAIL_EVENTS,
   ORDER_EVENTS,
   STAFF_EVENTS,
   type Actor,
@@ -32,6 +34,8 @@ const make = <T extends EventType>(type: T, data: object, actor: Actor): EventOf
 };
 
 const gateway = { gatewayId: "stripe-1", gatewayName: "Stripe" };
+const MAIL_ID = "0f8e2c1a-4b7d-4e2a-9c3b-5d6e7f8a9b0c";
+const REPORT = { mailId: MAIL_ID, orderId: ORDER, reportedAt: "2025-03-14T09:27:00.000Z" };
 
 /** One event of each type, with the sentence it must read as. */
 const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } = {
@@ -130,29 +134,52 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     make("InvoiceSent", { orderId: ORDER, provider: "AWS", personal: { to: TRAVELLER.email } }, asStaff(MARIA)),
     "Maria Santos (Manager) asked AWS to mail the invoice",
   ],
-  DocumentMailed: [
+  MailQueued: [
     make(
-      "DocumentMailed",
+      "MailQueued",
       {
+        mailId: MAIL_ID,
         orderId: ORDER,
-        purpose: "document",
+        purpose: "reminder",
         provider: "AWS",
         transport: "outbox",
-        messageId: "outbox-0001",
-        fileName: "etravel.pdf",
-        personal: { to: TRAVELLER.email },
+        attempt: 1,
+        messageId: `<${MAIL_ID}.1@mail.etd.example>`,
+        template: "reminder/primary",
+        from: "eTravel Documents <documents@etd.example>",
+        personal: { to: TRAVELLER.email, subject: "Your eTravel document", text: `Dear ${TRAVELLER.first_name}`, html: `<p>Dear ${TRAVELLER.first_name}</p>` },
       },
       MAIL_REACTOR,
     ),
-    "mail-reactor delivered the document mail (etravel.pdf) via outbox (.eml file, no provider credentials); AWS was asked",
+    "mail-reactor queued attempt 1 of the download reminder mail for AWS, via outbox (.eml file, no provider credentials)",
   ],
-  DocumentMailFailed: [
-    make(
-      "DocumentMailFailed",
-      { orderId: ORDER, purpose: "reminder", provider: "Sendgrid", reason: "421 try again later", attempt: 2, willRetry: true },
-      MAIL_REACTOR,
-    ),
-    "mail-reactor could not deliver the download reminder mail via Sendgrid (attempt 2: 421 try again later); will retry",
+  MailSent: [
+    make("MailSent", { mailId: MAIL_ID, orderId: ORDER, attempt: 2, transport: "sendgrid", providerMessageId: "sg-14c5d3" }, MAIL_REACTOR),
+    "mail-reactor handed attempt 2 of the mail to Sendgrid, which accepted it as sg-14c5d3",
+  ],
+  MailFailed: [
+    make("MailFailed", { mailId: MAIL_ID, orderId: ORDER, attempt: 2, reason: "421 try again later", retryAt: "2025-03-14T09:31:53.589Z" }, MAIL_REACTOR),
+    "mail-reactor could not send attempt 2 of the mail (421 try again later); will try again at 2025-03-14T09:31:53.589Z",
+  ],
+  MailOutcomeUnknown: [
+    make("MailOutcomeUnknown", { mailId: MAIL_ID, orderId: ORDER, attempt: 1 }, MAIL_REACTOR),
+    "mail-reactor found attempt 1 of the mail without an outcome; it is not sent again unless a delivery report or Retry settles it",
+  ],
+  MailDelivered: [
+    make("MailDelivered", { ...REPORT, transport: "ses", providerEventId: "ses-delivery-1" }, asSystem("ses-webhook")),
+    "ses-webhook reported the mail delivered by AWS SES at 2025-03-14T09:27:00.000Z",
+  ],
+  MailBounced: [
+    make("MailBounced", { ...REPORT, transport: "sendgrid", providerEventId: "sg-9", permanent: true, reason: "550 5.1.1 mailbox unavailable" }, asSystem("sendgrid-webhook")),
+    "sendgrid-webhook reported the mail bounced for good by Sendgrid at 2025-03-14T09:27:00.000Z (550 5.1.1 mailbox unavailable)",
+  ],
+  MailComplained: [
+    make("MailComplained", { ...REPORT, transport: "ses", providerEventId: "ses-complaint-1" }, asSystem("ses-webhook")),
+    "ses-webhook reported that the recipient marked the mail as spam (AWS SES, 2025-03-14T09:27:00.000Z)",
+  ],
+  MailRetryRequested: [
+    make("MailRetryRequested", { mailId: MAIL_ID, orderId: ORDER, requestedBy: { id: ALICIA.id, name: ALICIA.name } }, asStaff(ALICIA)),
+    "Alicia Ramos (Team) pressed Retry: the mail will be sent again",
   ],
   DocumentDownloaded: [
     make(
@@ -198,6 +225,10 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     make("GatewaySelected", { gatewayId: "stripe-1", domain: "secondary", previousGatewayId: "paypal-1" }, asStaff(MARIA)),
     "Maria Santos (Manager) made Stripe the active gateway of the secondary domain, replacing PayPal",
   ],
+  InvoiceNumberIssued: [
+    make("InvoiceNumberIssued", { year: 2025, number: 42, orderId: ORDER, gatewayId: "stripe-1", gatewayName: "Stripe", amount: "49.00", currency: "USD" }, asStaff(MARIA)),
+    "Maria Santos (Manager) issued invoice 2025-000042 for order 100234 (49.00 USD, Stripe)",
+  ],
 };
 
 /** The state just before each sample: Tessa was on the team as Team, the order had its document. */
@@ -210,7 +241,7 @@ const CONTEXT: AuditContext = {
 const sampleOf = (type: EventType) => SAMPLES[type] as readonly [AnyEvent, string];
 
 describe("the audit timeline's sentences (CARD-4)", () => {
-  const groups = { ORDER_EVENTS, STAFF_EVENTS, GATEWAY_EVENTS };
+  const groups = { ORDER_EVENTS, STAFF_EVENTS, GATEWAY_EVENTS, MAIL_EVENTS, INVOICE_EVENTS };
   for (const [group, definitions] of Object.entries(groups)) {
     describe(group, () => {
       for (const definition of definitions) {

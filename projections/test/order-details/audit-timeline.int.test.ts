@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { GATEWAYS_STREAM, GatewayId, staffStream, type OrderId } from "@etd/events";
+import { GATEWAYS_STREAM, GatewayId, mailStream, staffStream, type OrderId } from "@etd/events";
 import { gatewayDecider, staffDecider } from "@etd/write";
 import { auditTimeline, orderDetailsProjection } from "../../src/order-details/index.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";
@@ -11,8 +11,7 @@ import {
   CARLO,
   createLog,
   demoInputs,
-  idOf,
-  MAIL_REACTOR,
+  mailOf,
   MARIA,
   pick,
   placeOrder,
@@ -65,11 +64,10 @@ const story = () => {
     },
     asStaff(CARLO),
   );
-  order.run(
-    { type: "RecordMailDelivery", orderId, purpose: "document", provider: "AWS", transport: "outbox", messageId: "m-1", fileName: "etravel.pdf", to: input.personal.email },
-    MAIL_REACTOR,
-    idOf(upload, "DocumentUploaded"),
-  );
+  // The upload's mail, in its own stream: AWS had no credentials, so the outbox took it.
+  const uploadMail = mailOf(log, upload);
+  uploadMail.queued("outbox");
+  uploadMail.sent("outbox", "outbox-0001");
   order.run({ type: "ResendDocumentMail", orderId, provider: "Sendgrid", to: input.personal.email, actor: ALICIA }, asStaff(ALICIA));
 
   tessa.run({ type: "UpdateStaffMember", staffId: TESSA.id, name: TESSA.name, email: "tessa@etd.example", role: "Night Staff", actor: MARIA, team: { admins: 1 } }, asStaff(MARIA));
@@ -77,7 +75,7 @@ const story = () => {
   tessa.run({ type: "ChangePassword", staffId: TESSA.id, actor: CARLO }, asStaff(CARLO));
   gateways.run({ type: "SelectGateway", gatewayId: STRIPE, domain: "primary" }, asStaff(CARLO));
   tessa.run({ type: "DeleteStaffMember", staffId: TESSA.id, actor: CARLO, team: { admins: 1 } }, asStaff(CARLO));
-  return log;
+  return { log, uploadMailStream: mailStream(uploadMail.mailId) };
 };
 
 const ORDER_LINES = [
@@ -86,12 +84,11 @@ const ORDER_LINES = [
   "Maria Santos (Manager) moved the order from Pending to Awaiting Customer",
   "Alicia Ramos (Team) moved the order from Awaiting Customer to Completed",
   "Carlo Mendoza (Admin) uploaded etravel.pdf and asked AWS to mail it",
-  "mail-reactor delivered the document mail (etravel.pdf) via outbox (.eml file, no provider credentials); AWS was asked",
   "Alicia Ramos (Team) asked Sendgrid to mail etravel.pdf again",
 ];
 
 describe.skipIf(!(await postgresAvailable()))("the audit timeline (CARD-4)", () => {
-  const log = story();
+  const { log, uploadMailStream } = story();
   let harness: Harness;
   let oneByOne: Harness;
 
@@ -116,7 +113,15 @@ describe.skipIf(!(await postgresAvailable()))("the audit timeline (CARD-4)", () 
       occurred_at: expect.stringMatching(/^2025-03-14T08:1\d:\d\d\.000Z$/),
       log_position: expect.stringMatching(/^\d+\.\d+$/),
     });
-    expect(page.lines[5]).toMatchObject({ actor_kind: "system", actor_name: "mail-reactor", actor_role: null });
+  });
+
+  it("tells a mail's own history in its stream, line by line, by the mail reactor (issue 12, DESIGN §8)", async () => {
+    const page = await auditTimeline(harness.driver.query, { streamId: uploadMailStream });
+    expect(page.lines.map((line) => line.summary)).toEqual([
+      "mail-reactor queued attempt 1 of the document mail for AWS, via outbox (.eml file, no provider credentials)",
+      "mail-reactor handed attempt 1 of the mail to outbox (.eml file, no provider credentials), which accepted it as outbox-0001",
+    ]);
+    expect(page.lines[0]).toMatchObject({ stream: uploadMailStream, position: 1, actor_kind: "system", actor_name: "mail-reactor", actor_role: null, event_type: "MailQueued" });
   });
 
   it("pages through a long history without gaps or repeats", async () => {
@@ -154,7 +159,7 @@ describe.skipIf(!(await postgresAvailable()))("the audit timeline (CARD-4)", () 
   });
 
   it("reads the same whatever the batch size: names and documents carry over between batches", async () => {
-    for (const target of [{ orderId: input.orderId }, { streamId: staffStream(TESSA.id) }, { streamId: GATEWAYS_STREAM }]) {
+    for (const target of [{ orderId: input.orderId }, { streamId: staffStream(TESSA.id) }, { streamId: GATEWAYS_STREAM }, { streamId: uploadMailStream }]) {
       expect(await auditTimeline(oneByOne.driver.query, target)).toEqual(await auditTimeline(harness.driver.query, target));
     }
   });

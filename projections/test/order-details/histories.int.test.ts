@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { IsoDate, type MailProvider, type MailPurpose } from "@etd/events";
+import { IsoDate, IsoDateTime, orderStream } from "@etd/events";
 import type { OrderCommand, OrderState } from "@etd/write";
 import { downloadHistory, orderDetails, orderDetailsProjection, type OrderDetails } from "../../src/order-details/index.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";
@@ -11,8 +11,7 @@ import {
   createLog,
   CUSTOMER,
   demoInputs,
-  idOf,
-  MAIL_REACTOR,
+  mailOf,
   MARIA,
   pick,
   placeOrder,
@@ -23,35 +22,21 @@ import {
 
 /*
  * The histories on an order (001 §3 "Related records on an order"): Email History with its
- * Remainder Mail column (ORDER-2), the current document (ORDER-3), Download History for staff
+ * Remainder Mail column and each mail's state from its own stream (ORDER-2, issue 12), the current document (ORDER-3), Download History for staff
  * (ORDER-8) and for the traveller (PUBLIC-2), and Comment History with its flags (ORDER-9).
  */
 
 const input = pick(demoInputs(), "an arrival by air", (o) => o.application.travel_type === "arrival" && o.application.transportation_type === "air");
 const CUSTOMER_EMAIL = input.personal.email;
 const ANDROID = { browser: "Chrome", os: "Android", device: "Android device", deviceType: "Mobile", timezone: "EST" };
+const PAYMENT = { amount: "49.00", currency: "USD" };
 const WINDOWS = { browser: "Edge", os: "Windows", device: "Computer", deviceType: "Desktop", timezone: "EST" };
 
-/** A day of work on one order, as staff, the mail reactor and the traveller produce it. */
+/** A day of work on one order, as staff, the mail reactor, the providers' webhooks and the traveller produce it. */
 const workTheOrder = () => {
   const log = createLog("2025-03-14T12:30:00.000Z");
-  const order: StreamRunner<OrderCommand, OrderState> & { readonly orderId: typeof input.orderId } = placeOrder(log, input);
+  const order: StreamRunner<OrderCommand, OrderState> & { readonly orderId: typeof input.orderId } = placeOrder(log, { ...input, payment: PAYMENT });
   const { orderId } = order;
-  const mailed = (purpose: MailPurpose, provider: MailProvider, request: string | undefined, fileName?: string) =>
-    order.run(
-      {
-        type: "RecordMailDelivery",
-        orderId,
-        purpose,
-        provider,
-        transport: provider === "AWS" ? "outbox" : "sendgrid",
-        messageId: `msg-${String(log.events.length)}`,
-        ...(fileName === undefined ? {} : { fileName }),
-        to: CUSTOMER_EMAIL,
-      },
-      MAIL_REACTOR,
-      request,
-    );
   const remark = (text: string, flags: Partial<Record<"whatsapp" | "telephone" | "statusRefund" | "voided" | "chargeBack" | "reportError", boolean>>) =>
     order.run(
       {
@@ -92,42 +77,64 @@ const workTheOrder = () => {
     },
     asStaff(CARLO),
   );
-  mailed("document", "AWS", idOf(upload, "DocumentUploaded"), "etravel.pdf");
+  // The upload's mail: sent through SES, delivered, and then the recipient calls it spam; a
+  // late delivery report after the complaint does not hide it.
+  const uploadMail = mailOf(log, upload);
+  uploadMail.queued("ses");
+  uploadMail.sent("ses", "0100018e3f-ses-1");
+  log.advance(1);
+  uploadMail.reported("delivered", "ses-delivery-1", "2025-03-14T14:23:10.000Z");
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   log.advance(180);
   order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: "198.51.100.7", location: "Quezon City, PH", ...ANDROID }, CUSTOMER);
+  uploadMail.reported("complained", "ses-complaint-1", "2025-03-14T17:30:00.000Z");
+  uploadMail.reported("delivered", "ses-delivery-2", "2025-03-14T17:31:00.000Z");
   log.advance(600);
-  // Resent through Sendgrid: the first attempt fails, the retry goes through. The reactor's
-  // success names no causation, so it is matched to the open document mail.
+  // Resent through Sendgrid: the first attempt fails for a passing reason, the second is sent,
+  // then bounces.
   const resend = order.run({ type: "ResendDocumentMail", orderId, provider: "Sendgrid", to: CUSTOMER_EMAIL, actor: MARIA }, asStaff(MARIA));
-  order.run(
-    { type: "RecordMailFailure", orderId, purpose: "document", provider: "Sendgrid", reason: "421 mailbox busy", attempt: 1, willRetry: true },
-    MAIL_REACTOR,
-    idOf(resend, "DocumentMailResent"),
-  );
+  const resendMail = mailOf(log, resend);
+  resendMail.queued("sendgrid");
+  resendMail.failed("421 mailbox busy", 5);
   log.advance(5);
-  mailed("document", "Sendgrid", undefined, "etravel.pdf");
+  resendMail.queued("sendgrid");
+  resendMail.sent("sendgrid", "sg-14c5d3");
+  resendMail.reported("bounced", "sg-event-9", "2025-03-15T00:40:00.000Z", { reason: "550 5.1.1 mailbox unavailable", permanent: true });
   log.advance(60);
+  // The reminder fails for good; Alicia, whose order it is, presses Retry.
   const reminder = order.run({ type: "SendReminderMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL, actor: ALICIA }, asStaff(ALICIA));
-  order.run(
-    { type: "RecordMailFailure", orderId, purpose: "reminder", provider: "AWS", reason: "SES throttled the request", attempt: 1, willRetry: false },
-    MAIL_REACTOR,
-    idOf(reminder, "ReminderMailSent"),
+  const reminderMail = mailOf(log, reminder);
+  reminderMail.queued("ses");
+  reminderMail.failed("SES throttled the request");
+  reminderMail.retryAskedBy(ALICIA, order.state());
+  // The invoice's attempt was recorded, then the sender stopped before hearing back.
+  const invoice = order.run(
+    { type: "SendInvoice", orderId, provider: "AWS", invoice: { number: "2025-000001", issuedAt: IsoDateTime.make(log.now()), gatewayName: "Stripe", ...PAYMENT } },
+    asStaff(MARIA),
   );
-  const invoice = order.run({ type: "SendInvoice", orderId, provider: "AWS" }, asStaff(MARIA));
-  mailed("invoice", "AWS", idOf(invoice, "InvoiceSent"));
+  const invoiceMail = mailOf(log, invoice);
+  invoiceMail.queued("outbox");
+  invoiceMail.unknown();
   log.advance(30);
   remark("Customer asked for the money back", { statusRefund: true, reportError: true });
   log.advance(24 * 60);
   order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: "2001:db8:85a3:8d3:1319:8a2e:370:7348", ...WINDOWS }, CUSTOMER);
-  return log;
+  // A second resend, still waiting for the sender, and a retry scheduled after a failure: the
+  // last events of the log are the mails', not the order's.
+  const third = order.run({ type: "ResendDocumentMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL, actor: ALICIA }, asStaff(ALICIA));
+  const thirdMail = mailOf(log, third);
+  thirdMail.queued("ses");
+  // Ten minutes after the failure is recorded, as the decider schedules it.
+  const retryAt = new Date(Date.parse(log.now()) + 10 * 60_000).toISOString();
+  thirdMail.failed("Throttling: maximum sending rate exceeded", 10);
+  return { log, retryAt };
 };
 
 describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-2, ORDER-3, ORDER-8, ORDER-9, PUBLIC-2)", () => {
   let harness: Harness;
   let oneByOne: Harness;
   let details: OrderDetails;
-  const log = workTheOrder();
+  const { log, retryAt } = workTheOrder();
 
   beforeAll(async () => {
     [harness, oneByOne] = await Promise.all([openHarness([orderDetailsProjection]), openHarness([orderDetailsProjection])]);
@@ -139,12 +146,11 @@ describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-
   afterAll(async () => Promise.all([harness?.close(), oneByOne?.close()]));
 
   it("lists document and reminder mails in order, Remainder Mail 1 only for the reminder (ORDER-2)", () => {
-    expect(
-      details.mailHistory.map((mail) => [mail.uploadDoc.mail_service_provider, mail.purpose, mail.remainder_mail, mail.uploadDoc.file1, mail.status]),
-    ).toEqual([
-      ["AWS", "document", 0, "etravel.pdf", "sent"],
-      ["Sendgrid", "document", 0, "etravel.pdf", "sent"],
-      ["AWS", "reminder", 1, "etravel.pdf", "failed"],
+    expect(details.mailHistory.map((mail) => [mail.uploadDoc.mail_service_provider, mail.purpose, mail.remainder_mail, mail.uploadDoc.file1])).toEqual([
+      ["AWS", "document", 0, "etravel.pdf"],
+      ["Sendgrid", "document", 0, "etravel.pdf"],
+      ["AWS", "reminder", 1, "etravel.pdf"],
+      ["AWS", "document", 0, "etravel.pdf"],
     ]);
     for (const mail of details.mailHistory) {
       expect(mail).toMatchObject({ order_id: input.orderId, create_ts: expect.stringMatching(/^2025-03-1\dT/), email: CUSTOMER_EMAIL });
@@ -152,17 +158,75 @@ describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-
     }
   });
 
-  it("says how each mail went: the adapter that sent it, the attempts and the provider's reason (DESIGN §8)", () => {
-    const [upload, resend, reminder] = details.mailHistory;
-    expect(upload).toMatchObject({ transport: "outbox", attempt: 1, reason: null, requested_by: CARLO.name, sent_at: expect.any(String) });
-    expect(resend).toMatchObject({ transport: "sendgrid", attempt: 2, reason: "421 mailbox busy", requested_by: MARIA.name, status: "sent" });
-    expect(reminder).toMatchObject({ transport: null, attempt: 1, reason: "SES throttled the request", will_retry: false, sent_at: null });
+  it("ORDER-2, issue 12: each mail's state follows its own stream: provider's reports, failures with their retry, Retry asked", () => {
+    const [upload, resend, reminder, third] = details.mailHistory;
+    // Delivered, then a complaint; the delivery report after it does not hide the complaint.
+    expect(upload).toMatchObject({
+      status: "complained",
+      transport: "ses",
+      attempt: 1,
+      reason: null,
+      retry_at: null,
+      delivered_at: "2025-03-14T17:30:00.000Z",
+      requested_by: CARLO.name,
+      retry_requested: false,
+    });
+    expect(upload!.sent_at).toMatch(/^2025-03-14T14:2/);
+    // The first attempt failed and was retried; the second was sent and bounced.
+    expect(resend).toMatchObject({
+      status: "bounced",
+      transport: "sendgrid",
+      attempt: 2,
+      reason: "550 5.1.1 mailbox unavailable",
+      retry_at: null,
+      delivered_at: "2025-03-15T00:40:00.000Z",
+      requested_by: MARIA.name,
+    });
+    expect(resend!.sent_at).not.toBeNull();
+    // Failed for good (no retry_at), then Retry pressed.
+    expect(reminder).toMatchObject({ status: "failed", transport: "ses", attempt: 1, reason: "SES throttled the request", retry_at: null, sent_at: null, retry_requested: true });
+    // Failed for a passing reason: retrying at the time the decider set.
+    expect(third).toMatchObject({ status: "failed", attempt: 1, reason: "Throttling: maximum sending rate exceeded", retry_at: retryAt, retry_requested: false, sent_at: null });
   });
 
-  it("keeps invoices out of Email History but on the order", () => {
+  it("keeps invoices out of Email History but on the order, with their state (unknown: recorded, never answered)", () => {
     expect(details.invoiceHistory).toEqual([
-      expect.objectContaining({ purpose: "invoice", remainder_mail: 0, status: "sent", uploadDoc: { mail_service_provider: "AWS", file1: null, path: null } }),
+      expect.objectContaining({
+        purpose: "invoice",
+        remainder_mail: 0,
+        status: "unknown",
+        transport: "outbox",
+        attempt: 1,
+        sent_at: null,
+        uploadDoc: { mail_service_provider: "AWS", file1: null, path: null },
+      }),
     ]);
+  });
+
+  it("ORDER-2: a mail's events do not move the order's version (the page's expectedVersion follows the order's stream only)", () => {
+    const orderEvents = log.events.filter((p) => p.streamId === orderStream(input.orderId));
+    const mailEvents = log.events.filter((p) => p.streamId.startsWith("mail-"));
+    expect(mailEvents.length).toBeGreaterThan(10);
+    // The log ends with mail events, after the order's last one.
+    expect(log.events.at(-1)!.streamId).toMatch(/^mail-/);
+    expect(details.version).toBe(orderEvents.length);
+    expect(details.version).toBe(Number(orderEvents.at(-1)!.streamPosition));
+  });
+
+  it("ORDER-2: a queued mail stays queued in the history until its outcome, then moves, row by row", async () => {
+    const lastQueued = log.events.findLastIndex((p) => p.event.type === "MailQueued");
+    // Folded up to the third resend's attempt: it is queued, attempt 1, nothing sent yet.
+    const partial = await openHarness([orderDetailsProjection]);
+    try {
+      await partial.apply(log.events.slice(0, lastQueued + 1));
+      const before = (await orderDetails(partial.driver.query, input.orderId))!;
+      expect(before.mailHistory.at(-1)).toMatchObject({ status: "queued", attempt: 1, transport: "ses", reason: null, retry_at: null });
+      expect(before.version).toBe(details.version);
+      await partial.apply(log.events.slice(lastQueued + 1));
+      expect(await orderDetails(partial.driver.query, input.orderId)).toEqual(details);
+    } finally {
+      await partial.close();
+    }
   });
 
   it("names the current document, its uploader and the traveller in the upload list (ORDER-3)", () => {

@@ -41,9 +41,9 @@ describe("workload plan", () => {
     }
   });
 
-  it("lives realistic order lives: assignments, remarks, moves, documents mailed and downloaded, refunds, chargebacks, permanent deletes after the key is destroyed", () => {
+  it("lives realistic order lives: assignments, remarks, moves, documents uploaded (their mails asked for) and downloaded, refunds, chargebacks, permanent deletes after the key is destroyed", () => {
     const types = new Set(events.map((e) => e.type));
-    for (const type of ["OrderAssigned", "RemarkAdded", "OrderStatusChanged", "DocumentUploaded", "DocumentMailed", "DocumentDownloaded", "OrderRefundRequested", "OrderChargebackMarked", "OrderPermanentlyDeleted"]) {
+    for (const type of ["OrderAssigned", "RemarkAdded", "OrderStatusChanged", "DocumentUploaded", "DocumentDownloaded", "OrderRefundRequested", "OrderChargebackMarked", "OrderPermanentlyDeleted"]) {
       expect(types, type).toContain(type);
     }
     const erased = works.filter((w) => w.appends.some((a) => a.forgetFirst));

@@ -6,6 +6,7 @@ import type { OrderGrants } from "./auth/order-grant.ts";
 import type { Throttle } from "./auth/throttle.ts";
 import type { SessionUser, TokenIssuer } from "./auth/tokens.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
+import type { MailWebhookSettings } from "./mail/delivery-reports/settings.ts";
 import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
 
@@ -38,6 +39,8 @@ export interface ApiDeps {
   readonly now: () => Date;
   /** Served behind TLS (`TLS=1`): cookies are Secure and answers carry HSTS. */
   readonly secureCookies: boolean;
+  /** The providers' delivery-report webhooks (ADR 0019); absent or unset, they answer 404. */
+  readonly mailWebhooks?: MailWebhookSettings | undefined;
 }
 
 /**

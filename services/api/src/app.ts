@@ -19,9 +19,11 @@ import type { TrustProxy } from "./config.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
 import { mountDocumentFiles } from "./routes/document-files.ts";
+import { mountMailWebhooks } from "./routes/mail-webhook-routes.ts";
 import { gatewayEndpoints } from "./routes/gateway-routes.ts";
 import { intakeEndpoints } from "./routes/intake-routes.ts";
 import { orderEndpoints } from "./routes/order-routes.ts";
+import { mailEndpoints } from "./routes/mail-routes.ts";
 import { orderPresenceEndpoints } from "./routes/presence-routes.ts";
 import { publicEndpoints } from "./routes/public-routes.ts";
 import { staffAccountEndpoints } from "./routes/staff-routes.ts";
@@ -41,6 +43,7 @@ export interface AppDeps extends ApiDeps {
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...authEndpoints(deps),
   ...orderEndpoints(deps),
+  ...mailEndpoints(deps),
   ...orderPresenceEndpoints(deps),
   ...defencePackEndpoints(deps),
   ...uploadEndpoints(deps),
@@ -82,6 +85,8 @@ export const createApp = (deps: AppDeps): express.Express => {
   // First, so that every answer carries them, errors and 404s included (issue 9 item 9).
   app.use(securityHeaders({ https: deps.secureCookies }));
   app.use("/api", noStore);
+  // Before the JSON parser: the providers' signatures are checked on the raw body (ADR 0019).
+  mountMailWebhooks(app, deps);
   app.use("/api", express.json({ limit: "2mb" }));
 
   // Ready when the log answers and every read model has a live build no more than a minute behind.

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 // The settings entry only: reading the environment should not load the providers' SDKs.
 import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
+import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
 
 /** Settings read from the environment once at start. */
 export interface Config {
@@ -40,6 +41,19 @@ export interface Config {
   readonly projectionLeaseMs: number;
   /** The sender, the SES and SendGrid credentials, the outbox folder (@etd/mail, ADR 0016). */
   readonly mail: MailSettings;
+  /** How the mail reactor works (ADR 0017). */
+  readonly mailing: MailingSettings;
+  /** The delivery-report webhooks' SES_SNS_TOPIC_ARN and SENDGRID_WEBHOOK_PUBLIC_KEY (ADR 0019); each off while unset. */
+  readonly mailWebhooks: MailWebhookConfig;
+}
+
+export interface MailingSettings {
+  /** Where travellers reach the public pages; mails link to its /track-order/{orderId}. */
+  readonly publicUrl: string;
+  /** An automatic reminder goes this long after an upload the customer has not downloaded. */
+  readonly reminderAfterMs: number;
+  /** The waits before the 2nd, 3rd… attempt of a mail that failed for a passing reason. */
+  readonly retryDelaysMs: readonly number[];
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -125,6 +139,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const mail = mailSettingsFrom(env, dataDir);
   problems.push(...mail.problems);
+  const mailing = readMailing(env, Number.isInteger(port) ? port : 3000, problems);
+  const mailWebhooks = readMailWebhookConfig(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -144,7 +160,30 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     metricsToken,
     projectionLeaseMs: leaseSeconds * 1000,
     mail: mail.settings,
+    mailing,
+    mailWebhooks,
   };
+};
+
+/** PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS. */
+const readMailing = (env: NodeJS.ProcessEnv, port: number, problems: string[]): MailingSettings => {
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, "");
+  try {
+    if (!["http:", "https:"].includes(new URL(publicUrl).protocol)) throw new Error("not http");
+  } catch {
+    problems.push(`PUBLIC_URL must be an http:// or https:// address (got "${publicUrl}")`);
+  }
+  const hoursText = env.REMINDER_AFTER_HOURS ?? "24";
+  const hours = Number(hoursText);
+  if (!/^\d+(\.\d+)?$/.test(hoursText) || hours <= 0 || hours > 720) {
+    problems.push(`REMINDER_AFTER_HOURS must be a number of hours above 0 and at most 720 (got "${hoursText}")`);
+  }
+  const retryText = env.MAIL_RETRY_SECONDS ?? "60,300,1800,7200";
+  const retries = retryText.split(",").map((part) => part.trim());
+  if (!retries.every((part) => /^\d+(\.\d+)?$/.test(part) && Number(part) > 0) || retries.length > 10) {
+    problems.push(`MAIL_RETRY_SECONDS must be up to 10 waits in seconds, separated by commas (got "${retryText}")`);
+  }
+  return { publicUrl, reminderAfterMs: Math.round(hours * 3_600_000), retryDelaysMs: retries.map((part) => Math.round(Number(part) * 1000)) };
 };
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

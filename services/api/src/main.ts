@@ -1,3 +1,4 @@
+import { mailerFor } from "@etd/mail";
 import { ConfigError, readConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { DataDirError, OWNER_ONLY_UMASK, restrictToOwner } from "./data-dir.ts";
@@ -22,7 +23,7 @@ const main = async () => {
       const password = config.demoPassword ?? generatePassword();
       const started = Date.now();
       console.log("First start in demo mode: adding demo staff, gateways and orders…");
-      const { orders } = await seedDemo(deps, { password });
+      const { orders } = await seedDemo(deps, { password, publicUrl: config.mailing.publicUrl, reminderAfterHours: config.mailing.reminderAfterMs / 3_600_000 });
       console.log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${orders} orders.`);
       console.log("Demo staff (one per role):");
       for (const member of DEMO_STAFF) console.log(`  ${member.role.padEnd(11)} ${member.email}`);
@@ -35,6 +36,7 @@ const main = async () => {
     }
   }
 
+  for (const provider of ["AWS", "Sendgrid"] as const) console.log(mailerFor(provider, config.mail).description);
   const projector = await runtime.startProjectors();
   await projector.ready;
   await runtime.startReactors();

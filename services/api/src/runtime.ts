@@ -9,12 +9,17 @@ import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
-import type { Config, TrustProxy } from "./config.ts";
+import type { Config, MailingSettings, TrustProxy } from "./config.ts";
 import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
 import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
 import { erasureReactor } from "./reactors/erasure.ts";
+import { createMailReactor, startMailSchedule } from "./mail/mail-reactor.ts";
+import { mailerFor, type MailSettings } from "@etd/mail";
+import { DEFAULT_MAIL_FROM } from "@etd/mail/settings";
+import { renderInvoicePdf } from "./pdf/invoice.ts";
 import { startReactor, type RunningReactor } from "./reactors/reactor.ts";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
+import { mailWebhookSettings, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
 
 /*
  * The composition root: one database driver shared by the event store, the key table and the
@@ -48,8 +53,17 @@ export interface RuntimeOptions {
   readonly trustProxy?: TrustProxy;
   /** Bearer token for /metrics from off the host (METRICS_TOKEN). */
   readonly metricsToken?: string | undefined;
+  /** SES_SNS_TOPIC_ARN and SENDGRID_WEBHOOK_PUBLIC_KEY: the delivery-report webhooks, off while unset. */
+  readonly mailWebhooks?: Partial<MailWebhookConfig>;
+  /** The providers' settings; without them both labels write to DATA_DIR/outbox. */
+  readonly mail?: Partial<MailSettings>;
+  readonly mailing?: Partial<MailingSettings>;
+  /** How often the mail schedule (retries, reminders) is read (default 15 s). */
+  readonly mailSchedulePollMs?: number;
   readonly now?: () => Date;
 }
+
+const DEFAULT_MAILING: MailingSettings = { publicUrl: "http://localhost:3000", reminderAfterMs: 24 * 3_600_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] };
 
 export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const driver = options.databaseUrl
@@ -76,7 +90,27 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       secureCookies: options.tls ?? false,
       trustProxy: options.trustProxy ?? false,
       metricsToken: options.metricsToken,
+      mailWebhooks: mailWebhookSettings(options.mailWebhooks),
       eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
+    };
+    const mailSettings: MailSettings = { from: DEFAULT_MAIL_FROM, ses: undefined, sendgrid: undefined, outboxDir: path.join(options.dataDir, "outbox"), ...options.mail };
+    const mailing: MailingSettings = { ...DEFAULT_MAILING, ...options.mailing };
+    const startAllReactors = async (): Promise<readonly RunningReactor[]> => {
+      const erasure = await startReactor({ driver, store }, erasureReactor({ forget: (streamId) => store.forget(streamId), storage: deps.storage, readStream: (streamId) => store.readStream(streamId), outboxDir: mailSettings.outboxDir }));
+      const mail = await createMailReactor({
+        store,
+        driver,
+        mailers: { AWS: mailerFor("AWS", mailSettings).mailer, Sendgrid: mailerFor("Sendgrid", mailSettings).mailer },
+        from: mailSettings.from,
+        publicUrl: mailing.publicUrl,
+        retryDelaysMs: mailing.retryDelaysMs,
+        reminderAfterMs: mailing.reminderAfterMs,
+        invoicePdf: (history, invoice) => renderInvoicePdf(deps.pdf, history, invoice),
+        now: deps.now,
+      });
+      const following = await startReactor({ driver, store }, mail);
+      const schedule = startMailSchedule(mail, options.mailSchedulePollMs ?? 15_000);
+      return [erasure, following, schedule];
     };
     let projector: Projector | undefined;
     let reactors: Promise<readonly RunningReactor[]> | undefined;
@@ -87,8 +121,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
         projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, ...(options.projectionLeaseMs ? { leaseMs: options.projectionLeaseMs } : {}), onEvent: (message) => console.log(`[projections] ${message}`) });
         return projector;
       },
-      startReactors: () =>
-        (reactors ??= Promise.all([startReactor({ driver, store }, erasureReactor({ forget: (streamId) => store.forget(streamId), storage: deps.storage }))])),
+      startReactors: () => (reactors ??= startAllReactors()),
       close: async () => {
         await Promise.all((await reactors?.catch(() => []))?.map((reactor) => reactor.stop()) ?? []);
         await projector?.stop();

@@ -24,6 +24,9 @@ describe("configuration from the environment", () => {
       projectionLeaseMs: 15_000,
       // Issue 12: no provider credentials, so both mail labels write to DATA_DIR/outbox.
       mail: { from: "ETD Back Office <no-reply@etd.example>", ses: undefined, sendgrid: undefined, outboxDir: path.resolve("data", "outbox") },
+      // Issue 12 Webhooks: both delivery-report webhooks are off (404) until configured.
+      mailWebhooks: { sesTopicArn: undefined, sendgridPublicKey: undefined },
+      mailing: { publicUrl: "http://localhost:3000", reminderAfterMs: 86_400_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] },
     });
   });
 
@@ -34,6 +37,18 @@ describe("configuration from the environment", () => {
     const { mail } = readConfig({ AWS_REGION: "eu-west-1", AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret", SENDGRID_API_KEY: "SG.key" });
     expect(mail.ses).toEqual({ region: "eu-west-1", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret", endpoint: undefined });
     expect(mail.sendgrid).toEqual({ apiKey: "SG.key", baseUrl: undefined });
+  });
+
+  it("issue 12: the mail reactor's settings: the public URL mails link to, the reminder's wait, the retry schedule", () => {
+    expect(readConfig({ PORT: "8080", PUBLIC_URL: "https://etd.example/", REMINDER_AFTER_HOURS: "1.5", MAIL_RETRY_SECONDS: "30, 90" }).mailing).toEqual({
+      publicUrl: "https://etd.example",
+      reminderAfterMs: 5_400_000,
+      retryDelaysMs: [30_000, 90_000],
+    });
+    expect(readConfig({ PORT: "8080" }).mailing.publicUrl).toBe("http://localhost:8080");
+    expect(() => readConfig({ PUBLIC_URL: "ftp://x", REMINDER_AFTER_HOURS: "0", MAIL_RETRY_SECONDS: "soon" })).toThrow(
+      /PUBLIC_URL must be an http:\/\/ or https:\/\/ address \(got "ftp:\/\/x"\)[\s\S]*REMINDER_AFTER_HOURS must be a number of hours above 0[\s\S]*MAIL_RETRY_SECONDS must be up to 10 waits/,
+    );
   });
 
   it("uses PostgreSQL when DATABASE_URL is set, outside demo mode, with a first admin", () => {

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { postgresAvailable } from "@etd/infra/test-database";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +8,7 @@ import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
 import { waitForReactor } from "./support/reactors.ts";
+import { activateGateway } from "./support/gateways.ts";
 import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -50,7 +53,20 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     expect(placed.body).toMatchObject({ status: 1 });
     const admin = await api.login("Admin");
     await api.call("PUT", "/admin/assign-order-status", { orderId: ["555000111"], assignto: "Alicia" }, admin);
+    await activateGateway(api);
     await api.call("POST", "/admin/send-invoice", { orderId: "555000111", email: traveller.email }, admin);
+    // Issue 12: the invoice mail goes out (to the outbox: no provider is configured) with the
+    // traveller's name and address in it, kept as sent in the mail's own stream.
+    const invoiceMail = (await api.runtime.deps.store.readStream("order-555000111")).find((e) => e.type === "InvoiceSent")!.eventId;
+    const outbox = path.join(api.dataDir, "outbox");
+    for (let tries = 0; !(await api.runtime.deps.store.readStream(`mail-${invoiceMail}`)).some((e) => e.type === "MailSent"); tries++) {
+      if (tries > 400) throw new Error("the invoice mail was never sent");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const outboxCopies = async () => (await readdir(outbox)).filter((name) => name.startsWith(`${invoiceMail}.`));
+    expect(await outboxCopies()).toHaveLength(1);
+    expect(await readFile(path.join(outbox, (await outboxCopies())[0]!), "utf8")).toContain(traveller.email);
+    expect((await api.call("GET", `/admin/mail-content/${invoiceMail}`, undefined, admin)).body.data).toMatchObject({ to: traveller.email });
 
     // The check can fail: before the erase the read model shows the passport number (the search
     // finds it), while the log holds it only sealed.
@@ -72,6 +88,9 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     for (const needle of [traveller.passport_number, traveller.first_name, traveller.last_name, traveller.email]) {
       expect(await findEverywhere(api.database.url, needle), needle).toEqual([]);
     }
+    // The mail's sealed content is unreadable and the outbox's copy is gone.
+    expect(await outboxCopies()).toEqual([]);
+    expect((await api.call("GET", `/admin/mail-content/${invoiceMail}`, undefined, admin)).status).toBe(404);
     const after = await api.runtime.deps.store.readStream("order-555000111");
     expect(after.map((e) => e.type)).toEqual(["OrderPlaced", "OrderAssigned", "InvoiceSent", "OrderStatusChanged", "OrderPermanentlyDeleted"]);
     expect(after[0]!.data).toMatchObject({ personal: { erased: true } });

@@ -239,6 +239,13 @@ const targetsFor = (world: World): Record<string, Target> => {
     ),
     "/admin/resend-mail": jsonTarget("staff", mailFields, mailBad, refersToNoOrder),
     "/admin/send-reminder-mail": jsonTarget("staff", mailFields, mailBad, refersToNoOrder),
+    // Issue 12: a generated mail id names no mail, so even a valid body is refused (404).
+    "/admin/retry-mail": jsonTarget(
+      "staff",
+      { orderId, mailId: fc.uuid() },
+      { orderId: badOrderId, mailId: fc.oneof(notAString, blankString, nastyString, overlongString, fc.constantFrom("not-a-mail", "1234", "{00000000-0000-0000-0000-000000000000}")) },
+      () => true,
+    ),
     "/admin/send-invoice": jsonTarget(
       "staff",
       { orderId, email: optional(fc.oneof(strangerEmail, fc.emailAddress())), mailServiceProvider: optional(PROVIDERS) },

@@ -1,5 +1,6 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activateGateway } from "./support/gateways.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -116,6 +117,8 @@ describe.skipIf(!available)("order commands over HTTP", () => {
       status: 0,
       message: "Order Id must be at least 6 characters.",
     });
+    // An invoice names the active gateway of the order's site (ADMIN-2).
+    await activateGateway(api);
     const sent = await api.call("POST", "/admin/send-invoice", { orderId }, team);
     expect(sent.body).toMatchObject({ status: 1, message: "Invoice has been sent successfully" });
     expect(await typesOf(api, orderId!)).toEqual(["OrderPlaced", "InvoiceSent"]);

@@ -1,8 +1,11 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { buffer } from "node:stream/consumers";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { comparePositions, parsePosition } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
@@ -14,6 +17,11 @@ import { DEMO_HISTORY_DAYS, seedDemo } from "../src/seed/seed.ts";
  * event carries the moment it happened over the last 60 days, in order within its order, so
  * refund dates and the date-range reports differ from day to day. A command sent afterwards is
  * stamped with the server's clock.
+ *
+ * Issue 12: completed orders come with their uploaded document (a real PDF or PNG in storage),
+ * its mail's recorded delivery (delivered, bounced, failed), reminders and customer downloads, so
+ * Email History, Download History, Processed By and Order Processed have content; and starting
+ * the mail reactor afterwards sends none of it again.
  */
 
 const available = await postgresAvailable();
@@ -25,6 +33,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 interface LoggedEvent {
   readonly stream: string;
   readonly type: string;
+  readonly actor: string;
   readonly occurredAt: number;
   readonly createdAt: string | null;
   readonly refundDate: string | null;
@@ -63,12 +72,14 @@ describe.skipIf(!available)("demo data seeded as a historical import", () => {
     const login = await fetch(`${base}/api/admin/admin-login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.local", password: PASSWORD }) });
     token = ((await login.json()) as { jwtToken: string }).jwtToken;
     const rows = await runtime.driver.query(
-      `select stream_id, type, metadata->>'occurredAt' as occurred_at, data->>'createdAt' as created_at, data->>'refundDate' as refund_date
+      `select stream_id, type, metadata->'actor'->>'name' as actor, metadata->>'occurredAt' as occurred_at,
+              data->>'createdAt' as created_at, data->>'refundDate' as refund_date
          from es_events order by global_position`,
     );
     events = rows.map((row) => ({
       stream: String(row.stream_id),
       type: String(row.type),
+      actor: String(row.actor),
       occurredAt: Date.parse(String(row.occurred_at)),
       createdAt: row.created_at as string | null,
       refundDate: row.refund_date as string | null,
@@ -155,5 +166,93 @@ describe.skipIf(!available)("demo data seeded as a historical import", () => {
     expect(occurredAt).toBeGreaterThanOrEqual(before);
     expect(occurredAt).toBeLessThanOrEqual(after);
     expect(refund!.data).toMatchObject({ refundDate: dayOf(after) });
+  });
+
+  const stored = async (storedPath: string): Promise<Buffer> => {
+    const content = await runtime.deps.storage.open(storedPath);
+    expect(content, storedPath).toBeDefined();
+    return Buffer.from(await buffer(content!));
+  };
+
+  /** Every processed order's page, as staff open it (ORDER-2, ORDER-3, ORDER-8). */
+  const processedPages = async () => {
+    const list = await call("GET", "/admin/get-processed-orders?limit=All");
+    expect(list.body.status).toBe(1);
+    const pages: Record<string, any>[] = [];
+    for (const row of list.body.data.list as { order_id: string }[]) {
+      const page = await call("GET", `/admin/get-orders-details/${row.order_id}`);
+      expect(page.body.status).toBe(1);
+      pages.push(page.body.data);
+    }
+    return pages;
+  };
+
+  it("issue 12, ORDER-2/3/8: a completed order shows its upload by its processor, its delivered mail and a download with IP and device", async () => {
+    const pages = await processedPages();
+    const page = pages.find((p) => p.process_status === "Completed" && p.mailHistory.some((m: any) => m.status === "delivered") && p.downloadHistory.length > 0);
+    expect(page).toBeDefined();
+    const [upload] = page!.uploadDoc;
+    // Processed By is whoever worked the order and uploaded its document.
+    expect(upload).toMatchObject({ uploaded_by: page!.assign_to, file1: expect.stringMatching(/^etravel-(qr-)?\d+\.(pdf|png)$/) });
+    expect(upload.path).toBe(`docs/${page!.order_id}/${upload.file1}`);
+    const mail = page!.mailHistory.find((m: any) => m.remainder_mail === 0);
+    expect(mail).toMatchObject({ status: "delivered", transport: expect.stringMatching(/^(ses|sendgrid)$/), attempt: 1, email: page!.email, reason: null });
+    expect(Date.parse(mail.sent_at) - Date.parse(mail.create_ts)).toBeLessThan(15_000);
+    expect(Date.parse(mail.delivered_at)).toBeGreaterThan(Date.parse(mail.sent_at));
+    const [download] = page!.downloadHistory;
+    expect(download.ip).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d+$|^2001:db8:/);
+    expect(download).toMatchObject({ file: upload.file1, device: expect.any(String), device_type: expect.stringMatching(/^(Mobile|Tablet|Desktop)$/), browser: expect.any(String), os: expect.any(String), timezone: expect.any(String) });
+    expect(Date.parse(download.create_ts) - Date.parse(upload.uploaded_at)).toBeGreaterThanOrEqual(20 * 60_000);
+
+    // The stored file is a real document, where an upload puts it.
+    const pdf = pages.find((p) => p.uploadDoc[0]?.file1.endsWith(".pdf"))!;
+    const pdfPath = path.join(dataDir, "pdf-check.pdf");
+    await writeFile(pdfPath, await stored(pdf.uploadDoc[0].path));
+    expect(execFileSync("pdftotext", [pdfPath, "-"], { encoding: "utf8" })).toContain(`Order ${pdf.order_id}`);
+    const png = pages.find((p) => p.uploadDoc[0]?.file1.endsWith(".png"))!;
+    expect((await stored(png.uploadDoc[0].path)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  });
+
+  it("issue 12, ORDER-2: the demo's mails include bounces (550 5.1.1), failures for good and reminders (Remainder Mail = Yes)", async () => {
+    const mails = (await processedPages()).flatMap((p) => p.mailHistory as Record<string, any>[]);
+    const bounced = mails.filter((m) => m.status === "bounced");
+    expect(bounced.length).toBeGreaterThan(0);
+    for (const m of bounced) expect(m.reason).toBe("550 5.1.1 Recipient address rejected");
+    const failed = mails.filter((m) => m.status === "failed");
+    expect(failed.length).toBeGreaterThan(0);
+    for (const m of failed) expect(m).toMatchObject({ retry_at: null, sent_at: null, reason: expect.any(String) });
+    const reminders = mails.filter((m) => m.remainder_mail === 1);
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const m of reminders) expect(m.status).toMatch(/^(delivered|bounced)$/);
+    expect(new Set(mails.map((m) => String(m.uploadDoc.mail_service_provider)))).toEqual(new Set(["AWS", "Sendgrid"]));
+    // Recorded as the mail reactor would have: every mail stream's events are the system "mail"'s.
+    const mailEvents = events.filter((e) => e.stream.startsWith("mail-"));
+    expect(new Set(mailEvents.map((e) => e.actor))).toEqual(new Set(["mail"]));
+  });
+
+  it("issue 12, ADMIN-7: Order Processed lists the uploads by their processors", async () => {
+    const list = await call("GET", "/admin/get-processed-orders?limit=All");
+    const rows = list.body.data.list as { processed_by: string }[];
+    expect(rows.length).toBeGreaterThan(40);
+    expect(new Set(rows.map((r) => r.processed_by)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it("issue 12: the mail reactor started after seeding sends none of the demo's mails and finds no reminder due", async () => {
+    await runtime.startReactors();
+    const head = await runtime.deps.store.headPosition();
+    for (let waited = 0; ; waited += 100) {
+      const [row] = await runtime.driver.query("select position from reactor_checkpoints where name = 'mail'");
+      const at = row ? parsePosition(String(row.position)) : undefined;
+      if (at && comparePositions(at, head) >= 0) break;
+      if (waited > 60_000) throw new Error("the mail reactor did not catch up");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const outbox = await readdir(path.join(dataDir, "outbox")).catch(() => []);
+    expect(outbox.filter((name) => name.endsWith(".eml"))).toEqual([]);
+    const [due] = await runtime.driver.query("select count(*)::int as n from mail_schedule where due_at <= now()");
+    expect(Number(due!.n)).toBe(0);
+    // Nothing was added to any mail's stream.
+    const [count] = await runtime.driver.query("select count(*)::int as n from es_events where stream_id like 'mail-%'");
+    expect(Number(count!.n)).toBe(events.filter((e) => e.stream.startsWith("mail-")).length);
   });
 });

@@ -638,6 +638,9 @@ function demoOrder(random: SeededRandom, orderId: string, createdMs: number): Pl
           ["standard", 15],
         ]),
     landing_domain: random.chance(0.62) ? "primary" : "secondary",
+    // What the customer paid, for the invoice (ADMIN-6); fixed per mode, so no random draw moves.
+    payment_amount: priority ? "79.00" : "49.00",
+    payment_currency: "USD",
     // Same-day orders often leave the processing date to its default (created_at's day).
     ...(future || random.chance(0.7) ? { processing_date: processingDay } : {}),
     created_at: random.chance(0.25) ? manilaTimestamp(createdMs) : new Date(createdMs).toISOString(),

@@ -81,15 +81,21 @@ export interface HandleOptions {
    * again on the newer state.
    */
   readonly expectedVersion?: bigint;
+  /**
+   * The stream as the caller has just folded it, to decide the first time without reading it
+   * again (a reactor that read it to choose the command); a lost race reads it afresh.
+   */
+  readonly loaded?: Pick<LoadedStream<unknown>, "state" | "version">;
 }
 
 export const handleCommand = async <Command, State, E extends AnyEvent>(
   decider: Decider<Command, State, E>,
   command: Command,
-  { store, streamId, metadata, now = () => new Date(), expectedVersion }: HandleOptions,
+  { store, streamId, metadata, now = () => new Date(), expectedVersion, loaded }: HandleOptions,
 ): Promise<CommandOutcome> => {
   for (let attempt = 1; ; attempt++) {
-    const { state, version, head } = await loadStream(store, streamId, decider);
+    const { state, version, head } =
+      attempt === 1 && loaded !== undefined ? { ...(loaded as Pick<LoadedStream<State>, "state" | "version">), head: undefined } : await loadStream(store, streamId, decider);
     const decision = decider.decide(command, state);
     // The decider's own refusal first: who may not act at all (read-only, not found, erased) is
     // told so, and is never shown what changed since (the "changed" answer lists the history).

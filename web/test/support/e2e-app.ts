@@ -71,6 +71,8 @@ export interface E2eApp {
   openSignedIn(page: Page, member: Pick<StaffMember, "email" | "password">, path?: string): Promise<void>;
   /** Everything the API process printed, for failure messages. */
   serverOutput(): string;
+  /** The API's database, for setup the product has no screen for (payment gateways). */
+  readonly databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,8 @@ const secret = (bytes: number) => randomBytes(bytes).toString("hex");
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const startE2eApp = async (): Promise<E2eApp> => {
+/** `settings`: more of the API's settings (e.g. a mail provider's), added to the harness's own. */
+export const startE2eApp = async ({ settings = {} }: { settings?: Record<string, string> } = {}): Promise<E2eApp> => {
   const cleanups: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error("e2e cleanup failed", error));
@@ -102,6 +105,7 @@ export const startE2eApp = async (): Promise<E2eApp> => {
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      ...settings,
     });
     // Stopped before the database is dropped: cleanups run in reverse.
     cleanups.push(() => server.stop());
@@ -214,6 +218,7 @@ export const startE2eApp = async (): Promise<E2eApp> => {
       signIn,
       openSignedIn,
       serverOutput: () => server.output(),
+      databaseUrl: database.url,
       close,
     };
   } catch (error) {

@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Result } from "effect";
 import {
+  isErased,
+  mailStream,
   orderStream,
   StaffId,
   type Actor,
   type AnyEvent,
+  type EventId,
   type EventMetadata,
   type IsoDateTime,
+  type MailTransport,
   type OrderEvent,
   type OrderId,
   type Role,
@@ -16,8 +20,13 @@ import {
 import {
   decodePlaceOrderRequest,
   isRefusal,
+  mailDecider,
   orderDecider,
+  type ActingStaff,
   type Decider,
+  type DeliveryOutcome,
+  type MailCommand,
+  type MailState,
   type OrderCommand,
   type OrderState,
   type PlaceOrder,
@@ -166,4 +175,89 @@ export const pick = <T>(inputs: readonly T[], what: string, fits: (input: T) => 
   const found = inputs.find(fits);
   if (found === undefined) throw new Error(`no demo order is ${what}`);
   return found;
+};
+
+const MAIL_PURPOSES = { DocumentUploaded: "document", DocumentMailResent: "document", ReminderMailSent: "reminder", InvoiceSent: "invoice" } as const;
+
+/** One mail's stream (`mail-{mailId}`, DESIGN §8), driven through the mail's real decider. */
+export interface MailStory {
+  readonly mailId: EventId;
+  readonly runner: StreamRunner<MailCommand, MailState>;
+  queued(transport: MailTransport): ProjectedEvent[];
+  sent(transport: MailTransport, providerMessageId: string): ProjectedEvent[];
+  /** `retryInMinutes`: another attempt follows then; without it the mail failed for good. */
+  failed(reason: string, retryInMinutes?: number): ProjectedEvent[];
+  unknown(): ProjectedEvent[];
+  reported(outcome: DeliveryOutcome, providerEventId: string, reportedAt: string, bounce?: { readonly reason: string; readonly permanent: boolean }): ProjectedEvent[];
+  retryAskedBy(actor: ActingStaff, order: OrderState): ProjectedEvent[];
+}
+
+/** The mail asked for by `request` (an upload, a resend, a reminder, an invoice): its id is the request's. */
+export const mailOf = (log: Log, request: readonly ProjectedEvent[]): MailStory => {
+  const asked = request.find((p) => p.event.type in MAIL_PURPOSES);
+  if (asked === undefined) throw new Error(`no mail request among ${request.map((p) => p.event.type).join(", ")}`);
+  const event = asked.event as Extract<OrderEvent, { readonly type: keyof typeof MAIL_PURPOSES }>;
+  const mailId = asked.eventId as EventId;
+  const { orderId, provider } = event.data;
+  const runner = streamRunner(log, mailStream(mailId), mailDecider);
+  const reactor = MAIL_REACTOR;
+  return {
+    mailId,
+    runner,
+    queued: (transport) =>
+      runner.run(
+        {
+          type: "QueueMail",
+          mailId,
+          orderId,
+          purpose: MAIL_PURPOSES[event.type],
+          provider,
+          transport,
+          messageId: `<${mailId}.${String(runner.state().attempt + 1)}@mail.etd.example>`,
+          template: "document/primary",
+          from: "ETD <no-reply@etd.example>",
+          // The address the request named; the content as the reactor would render it.
+          content: {
+            to: isErased(event.data.personal) ? "erased@example.invalid" : event.data.personal.to,
+            subject: `Your eTravel document for order ${orderId}`,
+            text: `Your eTravel document for order ${orderId} is ready.`,
+            html: `<p>Your eTravel document for order <b>${orderId}</b> is ready.</p>`,
+          },
+          now: new Date(log.now()),
+        },
+        reactor,
+      ),
+    sent: (transport, providerMessageId) =>
+      runner.run({ type: "RecordMailSent", mailId, attempt: runner.state().attempt, transport, providerMessageId }, reactor),
+    failed: (reason, retryInMinutes) =>
+      runner.run(
+        {
+          type: "RecordMailFailure",
+          mailId,
+          attempt: runner.state().attempt,
+          reason,
+          permanent: retryInMinutes === undefined,
+          retryDelaysMs: retryInMinutes === undefined ? [] : Array.from({ length: runner.state().attempt }, () => retryInMinutes * 60_000),
+          now: new Date(log.now()),
+        },
+        reactor,
+      ),
+    unknown: () => runner.run({ type: "MarkMailOutcomeUnknown", mailId, attempt: runner.state().attempt }, reactor),
+    reported: (outcome, providerEventId, reportedAt, bounce) =>
+      runner.run(
+        {
+          type: "RecordDeliveryReport",
+          mailId,
+          orderId,
+          transport: runner.state().transport === "sendgrid" ? "sendgrid" : "ses",
+          outcome,
+          providerEventId,
+          reportedAt,
+          ...(bounce === undefined ? {} : bounce),
+        },
+        asSystem(runner.state().transport === "sendgrid" ? "sendgrid-webhook" : "ses-webhook"),
+      ),
+    retryAskedBy: (actor, order) =>
+      runner.run({ type: "RequestMailRetry", mailId, orderId, actor, order }, { kind: "staff", id: actor.id, name: actor.name, role: actor.role }),
+  };
 };

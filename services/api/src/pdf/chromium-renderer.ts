@@ -1,12 +1,21 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer";
 import { CHROMIUM_FAILED, CHROMIUM_MISSING, PdfUnavailable, type PdfRenderer } from "./pdf-renderer.ts";
 
 /*
- * The puppeteer-core adapter: one Chromium, launched on the first render (a server that never
- * renders never starts it) and reused, a fresh page per render, closed after. Pages run without
- * JavaScript: the HTML is ours and static, so a value that slipped past escaping still cannot run.
+ * The puppeteer adapter (the card's `puppeteer`, driving the system's Chromium: it never downloads
+ * a browser, see .puppeteerrc.cjs): one Chromium, launched on the first render (a server that never
+ * renders never starts it) and reused. Pages are reused too: opening a tab costs about as much as
+ * printing the PDF (P8, bench/pdf.bench.ts), so a render takes an idle page, replaces its whole
+ * document with the new HTML and gives it back; renders at the same time get pages of their own,
+ * and a page whose render failed is closed, never reused. Pages run without JavaScript: the HTML
+ * is ours and static, so a value that slipped past escaping still cannot run, and nothing of one
+ * document can survive into the next.
+ *
+ * The browser is driven over a pipe (fds 3 and 4), not a WebSocket: when this process dies, even
+ * by SIGKILL with no chance to close it, the pipe closes and Chromium exits with it instead of
+ * living on as an orphan (test/chromium-orphans.int.test.ts).
  */
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
@@ -28,19 +37,38 @@ export const chromiumInstalled = async (executablePath = chromiumPath()): Promis
   }
 };
 
+/** Idle pages kept for the next renders; more renders at once open (and then close) their own. */
+const MAX_IDLE_PAGES = 2;
+
+const openPage = async (browser: Browser): Promise<Page> => {
+  const page = await browser.newPage();
+  await page.setJavaScriptEnabled(false);
+  return page;
+};
+
 export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): PdfRenderer => {
   const executablePath = options.executablePath ?? chromiumPath();
   let browser: Promise<Browser> | undefined;
   let closed = false;
+  /** Pages of the current browser waiting for the next render. */
+  let idle: Page[] = [];
 
   const launch = async (): Promise<Browser> => {
     if (!(await chromiumInstalled(executablePath))) throw new PdfUnavailable(CHROMIUM_MISSING);
     try {
-      return await puppeteer.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+      return await puppeteer.launch({ executablePath, headless: true, pipe: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
     } catch (error) {
       console.error(`Chromium at ${executablePath} did not start`, error);
       throw new PdfUnavailable(CHROMIUM_FAILED);
     }
+  };
+
+  const takeIdle = (current: Browser): Page | undefined => {
+    while (idle.length > 0) {
+      const page = idle.pop()!;
+      if (page.browser() === current && !page.isClosed()) return page;
+    }
+    return undefined;
   };
 
   /** The shared browser; a failed launch or a crashed browser is tried afresh by the next render. */
@@ -49,6 +77,7 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
     const launching = launch().then((started) => {
       started.once("disconnected", () => {
         if (browser === launching) browser = undefined;
+        idle = idle.filter((page) => page.browser() !== started);
       });
       return started;
     });
@@ -62,17 +91,22 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
   return {
     render: async (html) => {
       if (closed) throw new Error("The PDF renderer has been closed.");
-      const page = await (await shared()).newPage();
+      const current = await shared();
+      const page = takeIdle(current) ?? (await openPage(current));
+      let reusable = false;
       try {
-        await page.setJavaScriptEnabled(false);
         await page.setContent(html, { waitUntil: "load" });
-        return Buffer.from(await page.pdf({ format: "A4", printBackground: true }));
+        const pdf = Buffer.from(await page.pdf({ format: "A4", printBackground: true }));
+        reusable = true;
+        return pdf;
       } finally {
-        await page.close().catch(() => undefined);
+        if (reusable && !closed && idle.length < MAX_IDLE_PAGES && current.connected) idle.push(page);
+        else await page.close().catch(() => undefined);
       }
     },
     close: async () => {
       closed = true;
+      idle = [];
       const running = browser;
       browser = undefined;
       if (running) await (await running.catch(() => undefined))?.close();

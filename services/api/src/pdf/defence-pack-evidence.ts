@@ -1,4 +1,5 @@
 import type { Query } from "@etd/event-store";
+import type { MailStatus } from "@etd/contract";
 import { AUDIT_PAGE_MAX, auditTimeline, orderDetails, type AuditLine, type OrderDetails } from "@etd/projections";
 
 /*
@@ -88,8 +89,20 @@ export interface GeneratedPack {
 const TRANSPORTS: Readonly<Record<string, string>> = { ses: "AWS SES", sendgrid: "Sendgrid", outbox: "Outbox (.eml file)" };
 const MAIL_KINDS = { document: "Document", reminder: "Reminder", invoice: "Invoice" } as const;
 
-const mailStatus = (status: string, reason: string | null): string =>
-  status === "sent" ? "Sent" : status === "failed" ? `Failed${reason ? `: ${reason}` : ""}` : "Requested";
+/** What became of a mail, as the sender and then the provider's delivery reports told it (issue 12). */
+const MAIL_STATES: Readonly<Record<MailStatus, string>> = {
+  requested: "Requested",
+  queued: "Queued",
+  sent: "Sent",
+  delivered: "Delivered to the recipient's mail server",
+  bounced: "Bounced",
+  complained: "Marked as spam by the recipient",
+  failed: "Failed",
+  unknown: "Outcome unknown",
+};
+
+const mailStatus = (status: MailStatus, reason: string | null): string =>
+  `${MAIL_STATES[status]}${reason && (status === "failed" || status === "bounced") ? `: ${reason}` : ""}`;
 
 const FLAG_NAMES = [
   ["whatsapp", "Whatsapp"],

@@ -13,6 +13,8 @@ export interface Reactor {
   readonly name: string;
   /** Carries out what the event asks for, idempotently; throwing retries the batch later. */
   react(event: RecordedEvent): Promise<void>;
+  /** A whole batch at once, for reactors whose effects may overlap (several mails in flight). */
+  reactToBatch?(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export interface RunningReactor {
@@ -68,7 +70,8 @@ export const startReactor = async (
     subscription = store.subscribe({
       after,
       handle: async (events: readonly RecordedEvent[]) => {
-        for (const event of events) await reactor.react(event);
+        if (reactor.reactToBatch) await reactor.reactToBatch(events);
+        else for (const event of events) await reactor.react(event);
         await saveCheckpoint(driver, reactor.name, events.at(-1)!.position);
         nextDelayMs = RETRY_MS.first;
       },

@@ -20,6 +20,7 @@ import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runForEachOrder, runOrderCommand } from "../commands/run-command.ts";
+import { sendInvoice } from "./invoice-routes.ts";
 
 /*
  * The order commands of 000 §7 and 001 §7, at the paths the existing client calls; their request
@@ -189,17 +190,8 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     // To the customer: any member, from its own screen. To another address: the actor's, under
     // QUEUE-12's read-only rule (the decider's).
     body: SendInvoiceRequest,
-    handle: async (context) => {
-      const { input, user } = context;
-      const ran = await runOrderCommand(deps, context, {
-        type: "SendInvoice",
-        orderId: toOrderId(input.orderId),
-        provider: providerOf(input.mailServiceProvider),
-        ...(input.email ? { to: input.email.trim() } : {}),
-        actor: { id: user.id, name: user.name, role: user.type },
-      });
-      return replyTo(ran, "Invoice has been sent successfully");
-    },
+    // The order decider first, then a gap-free number from the year's register (invoice-routes.ts).
+    handle: (context) => sendInvoice(deps, context, context.input),
   }),
   staffEndpoint({
     method: "post",

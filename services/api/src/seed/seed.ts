@@ -1,14 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { Result } from "effect";
-import type { GatewayId, OrderStatus, Role, StaffId } from "@etd/events";
-import { decodePlaceOrderRequest, type ActingStaff, type OrderCommand, type PlaceOrderInput } from "@etd/write";
-import { generateDemoOrders, seededRandom, type SeededRandom } from "@etd/demo";
+import { BRANDS } from "@etd/contract";
+import { encodeEvent, mailStream, orderStream, type EventId, type IsoDateTime, type MailEvent, type GatewayId, type MailProvider, type MailPurpose, type OrderId, type OrderStatus, type Role, type StaffId } from "@etd/events";
+import { decodePlaceOrderRequest, isRefusal, mailDecider, type ActingStaff, type MailCommand, type OrderCommand, type PlaceOrderInput, type UploadDocument } from "@etd/write";
+import { DEMO_MAIL_RETRY_DELAYS_MS, DEMO_REMINDER_AFTER_HOURS, demoDocumentStory, generateDemoOrders, seededRandom, type DemoDocumentStory, type DemoMail, type SeededRandom } from "@etd/demo";
+import { composeMail } from "../mail/templates.ts";
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
 import { runGatewayCommand, runOrderCommand, type Ran } from "../commands/run-command.ts";
 import { addStaffAccount, isAccountChanged } from "../commands/staff-accounts.ts";
 import { documentKey } from "../uploads/document-key.ts";
-import { demoDocumentPdf } from "./demo-document.ts";
+import { demoDocumentPdf, demoDocumentPng } from "./demo-document.ts";
 
 /*
  * What a fresh installation starts with. Demo mode: one staff member per role, the payment
@@ -52,12 +54,24 @@ export interface DemoOptions {
   readonly orderCount?: number;
   /** The end of the demo's history (default: the server's clock as seeding starts). */
   readonly now?: Date;
+  /** PUBLIC_URL: the link in the demo's mails, as the mail reactor writes it (default http://localhost:3000). */
+  readonly publicUrl?: string;
+  /** REMINDER_AFTER_HOURS: when a document nobody downloaded was reminded (default 24). */
+  readonly reminderAfterHours?: number;
+}
+
+/** What the demo's mails were sent with: the seed of their stories, the link, the reminder time. */
+interface DemoMailSettings {
+  readonly seed: number;
+  readonly publicUrl: string;
+  readonly reminderAfterHours: number;
 }
 
 /** How far back the demo's history goes: orders were placed over the last 60 days. */
 export const DEMO_HISTORY_DAYS = 60;
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
@@ -104,12 +118,17 @@ export const seedDemo = async (deps: ApiDeps, options: DemoOptions): Promise<{ o
     );
   }
 
+  const mailSettings: DemoMailSettings = {
+    seed,
+    publicUrl: options.publicUrl ?? "http://localhost:3000",
+    reminderAfterHours: options.reminderAfterHours ?? DEMO_REMINDER_AFTER_HOURS,
+  };
   // Its own sequence, so the order bodies stay those of the seed alone.
   const random = seededRandom(seed ^ 0x5eed_71e);
   for (const [index, order] of orders.entries()) {
     const placedAt = new Date(Date.parse(order.createdAt));
     mustSucceed(await runOrderCommand(asOf(deps, placedAt), system(`demo-order-${order.orderId}`), { type: "PlaceOrder", ...order }, "order-intake"), `order ${order.orderId}`);
-    await work(deps, order, index, staff, now, random);
+    await work(deps, order, index, staff, now, random, mailSettings);
   }
   return { orders: orders.length };
 };
@@ -128,7 +147,9 @@ const work = async (
   staff: readonly { id: StaffId; name: string; type: Role }[],
   now: Date,
   random: SeededRandom,
+  settings: DemoMailSettings,
 ) => {
+  const { seed } = settings;
   const roll = (index * 7919 + 13) % 100;
   if (roll < 40) return;
   const { orderId } = order;
@@ -139,15 +160,19 @@ const work = async (
 
   // Staff take an order up once it is due: the day it was placed, or its later processing day.
   let clock = Math.max(Date.parse(order.createdAt), Date.parse(`${order.processingDate}T00:00:00Z`));
+  const draw = (from: number, gap: Gap) => from + gap[0] + Math.floor(random.next() * (gap[1] - gap[0]));
+  /** Runs a command as of `when`: by the member, or by the overseer for a status change only they may make. */
+  const run = async (when: Date, command: OrderCommand, by: Caller = caller) => {
+    const as = command.type === "ChangeStatus" && command.actor.id !== member.id ? { ...caller, user: overseer } : by;
+    mustSucceed(await runOrderCommand(asOf(deps, when), as, command), `${command.type} on ${orderId}`);
+  };
   /** Runs the next step `gap` after the last one, as of then; false when that moment is still to come. */
   const step = async (gap: Gap, command: (at: Date) => OrderCommand | Promise<OrderCommand>): Promise<boolean> => {
-    const at = clock + gap[0] + Math.floor(random.next() * (gap[1] - gap[0]));
+    const at = draw(clock, gap);
     if (at > now.getTime()) return false;
     clock = at;
     const when = new Date(at);
-    const next = await command(when);
-    const by = next.type === "ChangeStatus" && next.actor.id !== member.id ? { ...caller, user: overseer } : caller;
-    mustSucceed(await runOrderCommand(asOf(deps, when), by, next), `${next.type} on ${orderId}`);
+    await run(when, await command(when));
     return true;
   };
   const remark = (text: string, flags: { statusRefund?: boolean; chargeBack?: boolean; whatsapp?: boolean; telephone?: boolean }) => (at: Date): OrderCommand => ({
@@ -175,31 +200,153 @@ const work = async (
   if (roll < 55) return; // Pending in someone's My Orders
   const to = FLOW.find(([limit]) => roll < limit)![1];
   if (!(await step([5 * MINUTE, 3 * HOUR], remark(REMARKS[to] ?? "Checked.", { whatsapp: roll % 3 === 0, telephone: roll % 4 === 0 })))) return;
-  if (to === "Completed" && !(await step([10 * MINUTE, 20 * HOUR], (at) => uploadDocument(deps, order, actor, at)))) return;
+  let story: DemoDocumentStory | undefined;
+  /** The document's name as stored (a name already taken gets a suffix), which downloads name. */
+  let fileName = "";
+  if (to === "Completed") {
+    const home = { municipality: order.personal.permanent_municipality_details, country: order.personal.permanent_country_of_residence };
+    const uploaded = await step([10 * MINUTE, 20 * HOUR], async (at) => {
+      story = demoDocumentStory({ seed, orderId, uploadedAt: at, now, home, reminderAfterHours: settings.reminderAfterHours });
+      const upload = await uploadDocument(deps, order, actor, at, story);
+      fileName = upload.fileName;
+      return upload;
+    });
+    if (!uploaded || story === undefined) return;
+    // The upload asked for the mail; the mail reactor sent it seconds later (recorded, never sent now).
+    await recordMail(deps, settings, order, await lastEventId(deps, orderId, "DocumentUploaded"), "document", story.provider, story.mail);
+  }
   if (!(await step([MINUTE, 20 * MINUTE], moveTo(to)))) return;
+
+  // What followed, in time order so the order's stream stays in time order: a refund or a
+  // chargeback days later, and the traveller's downloads and the reminder to download.
+  const later: { readonly at: number; readonly run: (at: Date) => Promise<void> }[] = [];
   if (roll === 96 || roll === 97) {
-    if (!(await step([DAY, 12 * DAY], remark("Customer asked for a refund: travel cancelled.", { statusRefund: true, telephone: true })))) return;
-    if (roll === 97) await step([DAY, 5 * DAY], () => ({ type: "MarkOrderRefunded", orderId, actor }));
+    const asked = draw(clock, [DAY, 12 * DAY]);
+    later.push({ at: asked, run: async (at) => run(at, remark("Customer asked for a refund: travel cancelled.", { statusRefund: true, telephone: true })(at)) });
+    if (roll === 97) later.push({ at: draw(asked, [DAY, 5 * DAY]), run: (at) => run(at, { type: "MarkOrderRefunded", orderId, actor }) });
   } else if (roll >= 98) {
-    await step([3 * DAY, 20 * DAY], remark("Bank notified a chargeback on this payment.", { chargeBack: true }));
+    later.push({ at: draw(clock, [3 * DAY, 20 * DAY]), run: async (at) => run(at, remark("Bank notified a chargeback on this payment.", { chargeBack: true })(at)) });
+  }
+  if (story !== undefined) {
+    const { provider, reminder } = story;
+    if (reminder !== undefined) {
+      later.push({
+        at: reminder.at.getTime(),
+        run: async (at) => {
+          // Nobody downloaded it in time: the mail schedule reminded the customer, then the reactor sent it.
+          const reminded = await runOrderCommand(asOf(deps, at), system(`reminder-${orderId}`), { type: "SendAutomaticReminder", orderId, reminderAfterMs: settings.reminderAfterHours * HOUR, now: at }, "reminders");
+          mustSucceed(reminded, `the reminder of ${orderId}`);
+          await recordMail(deps, settings, order, await lastEventId(deps, orderId, "ReminderMailSent"), "reminder", provider, reminder.mail);
+        },
+      });
+    }
+    const completedAt = clock;
+    for (const download of story.downloads) {
+      const { at: _at, ip, location, ...device } = download;
+      later.push({
+        // Never before the order shows as completed, which the first download may otherwise precede by seconds.
+        at: Math.max(download.at.getTime(), completedAt + SECOND),
+        run: (at) => run(at, { type: "RecordDownload", orderId, fileName, ip, location, ...device }, { user: undefined, requestId: `demo-download-${orderId}`, ip }),
+      });
+    }
+  }
+  for (const next of later.sort((a, b) => a.at - b.at)) {
+    if (next.at > now.getTime()) break;
+    await next.run(new Date(next.at));
   }
 };
 
+/** The id of the order's last event, which must be of `type`: a mail's id is the event that asked for it. */
+const lastEventId = async (deps: ApiDeps, orderId: OrderId, type: string): Promise<EventId> => {
+  const last = (await deps.store.readStream(orderStream(orderId))).at(-1);
+  if (last?.type !== type) throw new Error(`Seeding failed: order ${orderId} does not end with ${type}`);
+  return last.eventId as EventId;
+};
+
+/**
+ * Records what the mail reactor and the provider's reports did with one mail, as of when each
+ * happened, through the mail's decider: queued, sent (the provider's id), then delivered or
+ * bounced, or failed for good. Nothing is sent now: the reactor skips a mail that has an outcome.
+ */
+const recordMail = async (deps: ApiDeps, settings: DemoMailSettings, order: PlaceOrderInput, mailId: EventId, purpose: MailPurpose, provider: MailProvider, mail: DemoMail) => {
+  const { orderId } = order;
+  const { transport } = mail;
+  const brand = BRANDS[order.landingDomain];
+  // The reactor's own template, so View Email Content shows what such a mail says.
+  const composed = composeMail({
+    purpose,
+    landingDomain: order.landingDomain,
+    orderId,
+    customerName: [order.personal.first_name, order.personal.last_name].filter(Boolean).join(" "),
+    trackUrl: `${settings.publicUrl}/track-order/${orderId}`,
+  });
+  const metadata = { actor: { kind: "system", name: "mail" }, correlationId: `demo-mail-${orderId}`, causationId: mailId } as const;
+  // Each step decided by the mail's decider on the state the steps before it left, as the reactor's
+  // and the webhooks' commands would be; only the writing is gathered into one append.
+  let state = mailDecider.initialState;
+  const recorded: MailEvent[] = [];
+  for (const step of mail.steps) {
+    const command: MailCommand = (() => {
+      switch (step.type) {
+        case "queued":
+          return {
+            type: "QueueMail",
+            mailId,
+            orderId,
+            purpose,
+            provider,
+            transport,
+            messageId: `<${mailId}.${step.attempt}@${brand.mailDomain}>`,
+            template: composed.template,
+            from: `${brand.name} <no-reply@${brand.mailDomain}>`,
+            content: { to: order.personal.email, subject: composed.subject, text: composed.text, html: composed.html },
+            now: step.at,
+          };
+        case "sent":
+          return { type: "RecordMailSent", mailId, attempt: step.attempt, transport, providerMessageId: step.providerMessageId };
+        case "failed":
+          return { type: "RecordMailFailure", mailId, attempt: step.attempt, reason: step.reason, permanent: step.permanent, retryDelaysMs: DEMO_MAIL_RETRY_DELAYS_MS, now: step.at };
+        case "delivered":
+        case "bounced":
+          return {
+            type: "RecordDeliveryReport",
+            mailId,
+            orderId,
+            transport,
+            outcome: step.type,
+            providerEventId: step.providerEventId,
+            reportedAt: step.at.toISOString(),
+            ...(step.type === "bounced" ? { permanent: true, reason: step.reason } : {}),
+          };
+      }
+    })();
+    const decision = mailDecider.decide(command, state);
+    if (isRefusal(decision)) throw new Error(`Seeding failed at ${command.type} for mail ${mailId} of order ${orderId}: ${decision.message}`);
+    for (const decided of decision) {
+      const event = { ...decided, metadata: { ...metadata, occurredAt: step.at.toISOString() as IsoDateTime } } as MailEvent;
+      state = mailDecider.evolve(state, event);
+      recorded.push(event);
+    }
+  }
+  // One append for the whole mail: a new stream, as its first attempt would start it.
+  await deps.store.append(mailStream(mailId), recorded.map((event) => ({ eventId: randomUUID(), ...encodeEvent(event) })), { expectedVersion: "no_stream" });
+};
+
 /** Stores the finished document as the upload form would, and answers the command recording it. */
-const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, actor: ActingStaff, at: Date): Promise<OrderCommand> => {
-  const fileName = `etravel-${order.orderId}.pdf`;
+const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, actor: ActingStaff, at: Date, story: DemoDocumentStory): Promise<UploadDocument> => {
+  const { fileName, contentType } = story.document;
   const key = documentKey(order.orderId, fileName);
   if (key === undefined) throw new Error(`Seeding failed: no storage key for ${fileName}`);
-  const stored = await deps.storage.put(key, demoDocumentPdf(order.orderId, at));
+  const stored = await deps.storage.put(key, contentType === "application/pdf" ? demoDocumentPdf(order.orderId, at) : demoDocumentPng(order.orderId));
   return {
     type: "UploadDocument",
     orderId: order.orderId,
-    fileName,
+    fileName: stored.storedPath.slice(stored.storedPath.lastIndexOf("/") + 1),
     storedPath: stored.storedPath,
-    contentType: "application/pdf",
+    contentType,
     sizeBytes: stored.sizeBytes,
     actor,
-    provider: "AWS",
+    provider: story.provider,
     to: order.personal.email,
   };
 };

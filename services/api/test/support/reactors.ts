@@ -1,4 +1,7 @@
-import { comparePositions, formatPosition, parsePosition, type GlobalPosition, type SqlDriver } from "@etd/event-store";
+import { comparePositions, formatPosition, parsePosition, type EventStore, type GlobalPosition, type SqlDriver } from "@etd/event-store";
+import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
+import { MAIL_REACTOR } from "../../src/mail/mail-reactor.ts";
+import { ERASURE_REACTOR } from "../../src/reactors/erasure.ts";
 
 /** Waits until a reactor's checkpoint has passed `position` (its effects for it are done). */
 export const waitForReactor = async (driver: SqlDriver, name: string, position: GlobalPosition | string, timeoutMs = 15_000): Promise<void> => {
@@ -12,5 +15,21 @@ export const waitForReactor = async (driver: SqlDriver, name: string, position: 
     if (at && comparePositions(at, target) >= 0) return;
     if (Date.now() > until) throw new Error(`reactor ${name} did not reach ${named} within ${timeoutMs} ms (at ${String(row?.position)})`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/**
+ * Waits until nothing moves any more: both reactors and every read model have reached the log's
+ * head, and no reactor added to it meanwhile (the mail reactor appends its mails' events). For
+ * tests that compare the whole database before and after.
+ */
+export const waitForQuiet = async (driver: SqlDriver, store: Pick<EventStore, "headPosition">, timeoutMs = 30_000): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await store.headPosition();
+    for (const name of [ERASURE_REACTOR, MAIL_REACTOR]) await waitForReactor(driver, name, head, Math.max(1, until - Date.now()));
+    if (!(await waitForPosition(driver, head, ALL_PROJECTIONS.map((p) => p.name)))) throw new Error("the read models did not catch up");
+    if (comparePositions(await store.headPosition(), head) === 0) return;
+    if (Date.now() > until) throw new Error(`the log kept moving for ${timeoutMs} ms`);
   }
 };

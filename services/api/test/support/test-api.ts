@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@etd/infra/test-database"
 import type { Role } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";
 import { createApp } from "../../src/app.ts";
-import { openRuntime, type Runtime } from "../../src/runtime.ts";
+import { openRuntime, type Runtime, type RuntimeOptions } from "../../src/runtime.ts";
 import { DEMO_STAFF } from "../../src/seed/seed.ts";
 import { addStaffAccount, isAccountChanged } from "../../src/commands/staff-accounts.ts";
 
@@ -45,7 +45,7 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export const startTestApi = async (options: { maxConnections?: number } = {}): Promise<TestApi> => {
+export const startTestApi = async (options: { maxConnections?: number; runtime?: Partial<RuntimeOptions> } = {}): Promise<TestApi> => {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "etd-api-"));
   const runtime = await openRuntime({
@@ -56,6 +56,7 @@ export const startTestApi = async (options: { maxConnections?: number } = {}): P
     intakeToken: INTAKE_TOKEN,
     maxUploadBytes: 1024 * 1024,
     ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+    ...options.runtime,
   });
   const staff = {} as Record<Role, { id: string; name: string; email: string }>;
   for (const member of DEMO_STAFF) {

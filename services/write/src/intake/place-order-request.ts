@@ -11,12 +11,14 @@ import {
   type IsoDateTime,
   type OrderPersonalData,
   type OrderPlaced,
+  type Payment,
 } from "@etd/events";
 import { IntakeError, intakeErrorsOf } from "./intake-error.ts";
 import {
   amount,
   choice,
   count,
+  currency,
   day,
   optional,
   optionalList,
@@ -51,6 +53,8 @@ import {
  *   paid order over "Juan@" vs "juan@" helps nobody.
  * - process_status, assign_to and process_month are the back office's, and like any other key
  *   not listed here they are refused rather than silently dropped.
+ * - payment_amount and payment_currency (ours, optional, sent together): what the customer paid,
+ *   which the invoice states (ADMIN-6). An order placed without them can have no invoice.
  */
 
 /** Spellings of processing_mode → the mode the order is processed in. */
@@ -176,7 +180,9 @@ type ProcessingKey =
   | "processing_mode"
   | "landing_domain"
   | "processing_date"
-  | "created_at";
+  | "created_at"
+  | "payment_amount"
+  | "payment_currency";
 
 const fields = {
   // Processing (001 §3); process_status, assign_to and process_month are the back office's.
@@ -190,6 +196,14 @@ const fields = {
   created_at: required({
     ...timestamp,
     description: "When the customer submitted the order on the site, with its time zone.",
+  }),
+  payment_amount: optional({
+    ...amount,
+    description: 'What the customer paid, like "49.00"; sent with payment_currency. The invoice states it.',
+  }),
+  payment_currency: optional({
+    ...currency,
+    description: 'The currency of payment_amount, ISO 4217, like "USD".',
   }),
   // Identity and contact
   email: required(email),
@@ -322,6 +336,13 @@ export const PlaceOrderRequest = Schema.Struct(fields)
       ) {
         issues.push({ path: ["confirm_email"], issue: "The e-mail addresses do not match." });
       }
+      // A payment is an amount in a currency: one without the other cannot be invoiced.
+      if (request.payment_amount !== undefined && request.payment_currency === undefined) {
+        issues.push({ path: ["payment_currency"], issue: "Must be sent with payment_amount." });
+      }
+      if (request.payment_currency !== undefined && request.payment_amount === undefined) {
+        issues.push({ path: ["payment_amount"], issue: "Must be sent with payment_currency." });
+      }
       if (request.processing_date !== undefined && request.processing_date < utcDay(request.created_at)) {
         issues.push({
           path: ["processing_date"],
@@ -346,6 +367,7 @@ export interface PlaceOrderInput {
   readonly createdAt: IsoDateTime;
   readonly application: OrderApplication;
   readonly personal: OrderPersonalData;
+  readonly payment?: Payment;
 }
 
 const APPLICATION_KEYS: ReadonlySet<string> = new Set(Object.keys(OrderApplication.fields));
@@ -358,6 +380,8 @@ export function toPlaceOrderInput(request: PlaceOrderRequestFields): PlaceOrderI
     landing_domain,
     processing_date,
     created_at,
+    payment_amount,
+    payment_currency,
     ...answers
   } = request;
   const application: Record<string, unknown> = {};
@@ -376,6 +400,7 @@ export function toPlaceOrderInput(request: PlaceOrderRequestFields): PlaceOrderI
     // (OrderApplication's keys are all optional, so TypeScript needs no assertion for it).
     application,
     personal: personal as OrderPersonalData,
+    ...(payment_amount === undefined || payment_currency === undefined ? {} : { payment: { amount: payment_amount, currency: payment_currency } }),
   };
 }
 

@@ -190,6 +190,14 @@ export const amount = wireValue({
   normalise: (raw) => Number(raw).toFixed(2),
 });
 
+/** An ISO 4217 currency code, any case on the wire ("usd"), stored in capitals ("USD"). */
+export const currency = wireValue({
+  forms: [Schema.String.check(Schema.isPattern(/^\s*[A-Za-z]{3}\s*$/))],
+  message: 'Must be a three-letter ISO 4217 currency code, like "USD".',
+  to: Schema.String,
+  normalise: (raw) => raw.trim().toUpperCase(),
+});
+
 /** True when `s` is a real calendar day written YYYY-MM-DD. */
 export function isCalendarDay(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;

@@ -18,6 +18,9 @@ export interface QueueMail {
   readonly transport: MailTransport;
   readonly messageId: string;
   readonly template: string;
+  readonly from: string;
+  /** The mail as it will be handed over; kept, sealed, so View Email Content shows it as sent. */
+  readonly content: { readonly to: string; readonly subject: string; readonly text: string; readonly html: string };
   readonly now: Date;
 }
 

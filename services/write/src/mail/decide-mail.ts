@@ -2,6 +2,7 @@ import type { IsoDateTime, MailEvent, WithoutMetadata } from "@etd/events";
 import { readOnlyFor } from "../orders/decide-order.ts";
 import type { Decider, Decision } from "../shared/decider.ts";
 import { refuse } from "../shared/refusal.ts";
+import { isEmailAddress } from "../shared/validation.ts";
 import type { MailCommand, QueueMail, RecordDeliveryReport, RecordMailFailure, RequestMailRetry } from "./commands.ts";
 import { evolveMail, initialMailState, type MailState } from "./mail-state.ts";
 
@@ -22,7 +23,12 @@ const text = (value: string | undefined): string | undefined => {
 const queueMail = (command: QueueMail, state: MailState): MailDecision => {
   const messageId = text(command.messageId);
   const template = text(command.template);
-  if (messageId === undefined || template === undefined) return refuse("invalid", "A mail attempt needs its message id and template.");
+  const from = text(command.from);
+  const subject = text(command.content.subject);
+  if (messageId === undefined || template === undefined || subject === undefined || from === undefined) {
+    return refuse("invalid", "A mail attempt needs its message id, template, sender and subject.");
+  }
+  if (!isEmailAddress(command.content.to)) return refuse("invalid", "A mail attempt needs a valid recipient.");
   const due = state.retryAt !== undefined && Date.parse(state.retryAt) <= command.now.getTime();
   const mayQueue =
     state.stage === "none" ||
@@ -43,6 +49,8 @@ const queueMail = (command: QueueMail, state: MailState): MailDecision => {
         attempt: state.attempt + 1,
         messageId,
         template,
+        from,
+        personal: { to: command.content.to, subject, text: command.content.text, html: command.content.html },
       },
     },
   ];

@@ -3,12 +3,12 @@ import type {
   IsoDateTime,
   LandingDomain,
   MailProvider,
-  MailPurpose,
-  MailTransport,
   OrderApplication,
   OrderId,
+  OrderInvoice,
   OrderPersonalData,
   OrderStatus,
+  Payment,
   ProcessingMode,
   StaffRef,
 } from "@etd/events";
@@ -36,6 +36,8 @@ export interface PlaceOrder {
   readonly application: OrderApplication;
   /** In plain form; the handler encrypts it with the order's key before appending. */
   readonly personal: OrderPersonalData;
+  /** What the customer paid, when the site reports it: the invoice states it (ADMIN-6). */
+  readonly payment?: Payment | undefined;
 }
 
 /** "Assign to me" on the New and Priority lists (QUEUE-9). */
@@ -124,9 +126,24 @@ export interface SendReminderMail {
 }
 
 /**
+ * The reminder the system sends by itself when the customer has not downloaded the document
+ * `reminderAfterMs` after its upload (issue 12): once per uploaded document, and not when staff
+ * already reminded them.
+ */
+export interface SendAutomaticReminder {
+  readonly type: "SendAutomaticReminder";
+  readonly orderId: OrderId;
+  readonly reminderAfterMs: number;
+  readonly now: Date;
+}
+
+/**
  * Send Invoice (ADMIN-6). Without `to`, the invoice goes to the customer's own address, which any
  * member may do from its own screen. Another address is a change of the order's correspondence:
  * it needs `actor`, and QUEUE-12's read-only rule applies to it.
+ *
+ * `invoice` is the number the year's register has just issued for the order; an order that has
+ * had an invoice keeps it and sends it again, so later sends need none.
  */
 export interface SendInvoice {
   readonly type: "SendInvoice";
@@ -134,6 +151,7 @@ export interface SendInvoice {
   readonly provider: MailProvider;
   readonly to?: string | undefined;
   readonly actor?: ActingStaff | undefined;
+  readonly invoice?: OrderInvoice | undefined;
 }
 
 /** Download Now on the public page (PUBLIC-2); what the browser told us about the device. */
@@ -179,6 +197,7 @@ export type OrderCommand =
   | UploadDocument
   | ResendDocumentMail
   | SendReminderMail
+  | SendAutomaticReminder
   | SendInvoice
   | RecordDownload
   | RecordTransactionDetails

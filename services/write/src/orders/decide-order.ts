@@ -15,6 +15,7 @@ import type {
   UploadDocument,
   RecordDownload,
   RecordTransactionDetails,
+  SendAutomaticReminder,
   SendInvoice,
   StaffOrderCommand,
 } from "./commands.ts";
@@ -79,6 +80,8 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
         ? [{ type: "DocumentMailResent", data }]
         : [{ type: "ReminderMailSent", data }];
     }
+    case "SendAutomaticReminder":
+      return sendAutomaticReminder(command, state);
     case "SendInvoice":
       return sendInvoice(command, state);
     case "RecordDownload":
@@ -140,6 +143,10 @@ const invalidEmail = () => refuse("invalid", "Please enter a valid e-mail addres
 
 const placeOrder = (command: PlaceOrder, state: OrderState): OrderDecision => {
   if (state.exists) return refuse("conflict", `Order ${command.orderId} already exists.`);
+  const { payment } = command;
+  if (payment !== undefined && (!/^\d{1,12}\.\d{2}$/.test(payment.amount) || !/^[A-Z]{3}$/.test(payment.currency))) {
+    return refuse("invalid", 'A payment is an amount with two decimals and a currency code, like "49.00" "USD".');
+  }
   return [
     {
       type: "OrderPlaced",
@@ -151,6 +158,7 @@ const placeOrder = (command: PlaceOrder, state: OrderState): OrderDecision => {
         createdAt: command.createdAt,
         application: command.application,
         personal: command.personal,
+        ...(payment === undefined ? {} : { payment: { amount: payment.amount, currency: payment.currency } }),
       },
     },
   ];
@@ -319,7 +327,25 @@ const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecis
   ];
 };
 
+/**
+ * Nothing to do is an empty decision, not a refusal: the scheduler asks again after a crash, and
+ * "already reminded" or "downloaded meanwhile" are the normal ends of a reminder's wait.
+ */
+const sendAutomaticReminder = (command: SendAutomaticReminder, state: PlacedOrder): OrderDecision => {
+  const document = state.document;
+  if (document === undefined || document.downloaded || document.reminded || document.mailedTo === undefined) return [];
+  if (command.now.getTime() < Date.parse(document.uploadedAt) + command.reminderAfterMs) {
+    return refuse("conflict", `The reminder for order ${state.orderId} is not due yet.`);
+  }
+  return [{ type: "ReminderMailSent", data: { orderId: state.orderId, provider: document.provider, personal: { to: document.mailedTo } } }];
+};
+
 const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision => {
+  // An invoice states what was paid; without a recorded payment there is nothing to state.
+  const { payment } = state;
+  if (payment === undefined) {
+    return refuse("conflict", `Order ${state.orderId} has no recorded payment, so no invoice can be issued.`);
+  }
   // Any member may send an order's invoice to its customer (ADMIN-6); sending it elsewhere is a
   // change of the order's correspondence, for those who may change the order (QUEUE-12).
   if (command.to !== undefined && command.to.trim().toLowerCase() !== state.email?.trim().toLowerCase()) {
@@ -330,8 +356,21 @@ const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision =>
   const to = command.to ?? state.email;
   if (to === undefined) return refuse("invalid", `Order ${state.orderId} has no e-mail address any more.`);
   if (!isEmailAddress(to)) return invalidEmail();
+  // The order keeps its first invoice: sent again any day or year, it is the same invoice.
+  const invoice = state.invoice ?? command.invoice;
+  if (invoice === undefined) {
+    return refuse("invalid", `Order ${state.orderId} has no invoice number yet; one must be issued before its invoice is sent.`);
+  }
+  if (state.invoice === undefined && (invoice.amount !== payment.amount || invoice.currency !== payment.currency)) {
+    return refuse("invalid", `Order ${state.orderId}'s invoice must state its recorded payment, ${payment.amount} ${payment.currency}.`);
+  }
+  // Only the invoice's own fields: the event refuses any other key.
+  const { number, issuedAt, gatewayName, amount, currency } = invoice;
   return [
-    { type: "InvoiceSent", data: { orderId: state.orderId, provider: command.provider, personal: { to } } },
+    {
+      type: "InvoiceSent",
+      data: { orderId: state.orderId, provider: command.provider, personal: { to }, invoice: { number, issuedAt, gatewayName, amount, currency } },
+    },
   ];
 };
 

@@ -5,9 +5,12 @@ import {
   type IsoDateTime,
   isErased,
   type LandingDomain,
+  type MailProvider,
   type OrderEvent,
   type OrderId,
+  type OrderInvoice,
   type OrderStatus,
+  type Payment,
   type ProcessingMode,
   type StaffRef,
   statusAfter,
@@ -27,6 +30,14 @@ export interface CurrentDocument {
   readonly storedPath: string;
   readonly processedBy: StaffRef;
   readonly uploadedAt: IsoDateTime;
+  /** Where and how the upload mailed it: an automatic reminder goes the same way. */
+  readonly provider: MailProvider;
+  /** Undefined once personal data is erased. */
+  readonly mailedTo: string | undefined;
+  /** The customer downloaded this document (PUBLIC-2). */
+  readonly downloaded: boolean;
+  /** A reminder (staff's or the automatic one) went after this upload. */
+  readonly reminded: boolean;
 }
 
 /**
@@ -61,6 +72,10 @@ export interface PlacedOrder {
   readonly refundDate: IsoDate | undefined;
   readonly permanentlyDeleted: boolean;
   readonly lastChange: LastChange;
+  /** What the customer paid; undefined for orders placed before payments were recorded. */
+  readonly payment: Payment | undefined;
+  /** The order's invoice, from its first InvoiceSent that carried one; every later send reuses it. */
+  readonly invoice: OrderInvoice | undefined;
 }
 
 /** An order as its stream tells it; `exists` narrows to the placed order. */
@@ -101,6 +116,8 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
       refundDate: undefined,
       permanentlyDeleted: false,
       lastChange: changed(metadata, "placed it"),
+      payment: data.payment,
+      invoice: undefined,
     };
   }
   // A stream always starts with OrderPlaced; anything before it is not an order to fold.
@@ -163,13 +180,20 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
           storedPath: event.data.storedPath,
           processedBy: event.data.uploadedBy,
           uploadedAt: metadata.occurredAt,
+          provider: event.data.provider,
+          mailedTo: isErased(event.data.personal) ? undefined : event.data.personal.to,
+          downloaded: false,
+          reminded: false,
         },
       };
+    case "ReminderMailSent":
+      return state.document === undefined ? state : { ...state, document: { ...state.document, reminded: true } };
+    case "DocumentDownloaded":
+      return state.document === undefined ? state : { ...state, document: { ...state.document, downloaded: true } };
+    case "InvoiceSent":
+      return state.invoice !== undefined || event.data.invoice === undefined ? state : { ...state, invoice: event.data.invoice };
     case "RemarkAdded":
     case "DocumentMailResent":
-    case "ReminderMailSent":
-    case "InvoiceSent":
-    case "DocumentDownloaded":
     case "TransactionDetailsRecorded":
     case "DefencePackGenerated":
       return state;

@@ -434,3 +434,23 @@ describe("the schema", () => {
     expect(definition.description).toContain("snake_case");
   });
 });
+
+describe("ADMIN-6: what the customer paid (optional, for the invoice)", () => {
+  it("records payment_amount and payment_currency as OrderPlaced's payment, two decimals and a capitalised code", () => {
+    expect(placed(withBody({ payment_amount: 79, payment_currency: " usd " })).payment).toEqual({ amount: "79.00", currency: "USD" });
+    expect(placed(withBody({ payment_amount: "49.5", payment_currency: "PHP" })).payment).toEqual({ amount: "49.50", currency: "PHP" });
+  });
+
+  it("leaves the payment out when the site sends none, as orders placed before it was recorded", () => {
+    expect(placed(body)).not.toHaveProperty("payment");
+    expect(placed(withBody({ payment_amount: null, payment_currency: "" }))).not.toHaveProperty("payment");
+  });
+
+  it("refuses an amount without its currency, or the other way round, and a currency that is not a code", () => {
+    expect(errorsOf(withBody({ payment_amount: "49.00" }))).toEqual([{ field: "payment_currency", message: "Must be sent with payment_amount." }]);
+    expect(errorsOf(withBody({ payment_currency: "USD" }))).toEqual([{ field: "payment_amount", message: "Must be sent with payment_currency." }]);
+    expect(errorsOf(withBody({ payment_amount: "49.00", payment_currency: "dollars" }))).toEqual([
+      { field: "payment_currency", message: 'Must be a three-letter ISO 4217 currency code, like "USD".' },
+    ]);
+  });
+});

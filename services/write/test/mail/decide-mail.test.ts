@@ -1,4 +1,4 @@
-import { EventId, type MailEvent } from "@etd/events";
+import { EventId, IsoDateTime, type MailEvent } from "@etd/events";
 import { describe, expect, it } from "vitest";
 import { foldEvents, mailDecider, orderDecider, type MailCommand, type QueueMail } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
@@ -14,8 +14,12 @@ import { historyIn, ORDER_ID, storedEvent } from "../support/order-fixtures.ts";
 const spec = specFor(mailDecider);
 const MAIL_ID = EventId.make("0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b");
 const NOW = new Date("2025-03-14T09:30:00.000Z");
+const iso = (text: string) => IsoDateTime.make(text);
 const ref = { mailId: MAIL_ID, orderId: ORDER_ID };
 const reactor = systemMetadata("mail");
+
+const SENDER = "Philippines eTravel Declaration <no-reply@etd.example>";
+const CONTENT = { to: "juan.delacruz@example.com", subject: "Your eTravel document for order 100234", text: "Your document is ready.", html: "<p>Your document is ready.</p>" };
 
 const queue = (overrides: Partial<QueueMail> = {}): QueueMail => ({
   type: "QueueMail",
@@ -25,12 +29,14 @@ const queue = (overrides: Partial<QueueMail> = {}): QueueMail => ({
   transport: "ses",
   messageId: `<${MAIL_ID}.1@mail.etd>`,
   template: "document/primary@1",
+  from: SENDER,
+  content: CONTENT,
   now: NOW,
   ...overrides,
 });
 
 const queued = (attempt = 1) =>
-  storedEvent("MailQueued", { ...ref, purpose: "document", provider: "AWS", transport: "ses", attempt, messageId: `<${MAIL_ID}.${attempt}@mail.etd>`, template: "document/primary@1" }, reactor);
+  storedEvent("MailQueued", { ...ref, purpose: "document", provider: "AWS", transport: "ses", attempt, messageId: `<${MAIL_ID}.${attempt}@mail.etd>`, template: "document/primary@1", from: SENDER, personal: CONTENT }, reactor);
 const sent = (attempt = 1) => storedEvent("MailSent", { ...ref, attempt, transport: "ses", providerMessageId: `ses-${attempt}` }, reactor);
 const failed = (attempt: number, retryAt?: string) =>
   storedEvent("MailFailed", { ...ref, attempt, reason: "503 Service Unavailable", ...(retryAt ? { retryAt } : {}) }, reactor);
@@ -52,7 +58,11 @@ const failure = (attempt: number, permanent = false): MailCommand => ({
 
 describe("CROSS-4 a mail's attempts", () => {
   it("records the first attempt before the provider is called", () => {
-    spec.given([]).when(queue()).then([{ type: "MailQueued", data: { ...ref, purpose: "document", provider: "AWS", transport: "ses", attempt: 1, messageId: `<${MAIL_ID}.1@mail.etd>`, template: "document/primary@1" } }]);
+    spec.given([]).when(queue()).then([{ type: "MailQueued", data: { ...ref, purpose: "document", provider: "AWS", transport: "ses", attempt: 1, messageId: `<${MAIL_ID}.1@mail.etd>`, template: "document/primary@1", from: SENDER, personal: CONTENT } }]);
+  });
+
+  it("refuses an attempt with no valid recipient", () => {
+    spec.given([]).when(queue({ content: { ...CONTENT, to: "not an address" } })).thenRefuses("invalid", "A mail attempt needs a valid recipient.");
   });
 
   it("never records a second attempt while one is open, sent, or unknown (a mail is not sent twice for one event)", () => {
@@ -68,8 +78,8 @@ describe("CROSS-4 a mail's attempts", () => {
   });
 
   it("schedules the next attempt after a passing failure, by the backoff schedule", () => {
-    spec.given([queued()]).when(failure(1)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: "2025-03-14T09:31:00.000Z" } }]);
-    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2)]).when(failure(2)).then([{ type: "MailFailed", data: { ...ref, attempt: 2, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: "2025-03-14T09:35:00.000Z" } }]);
+    spec.given([queued()]).when(failure(1)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: iso("2025-03-14T09:31:00.000Z") } }]);
+    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2)]).when(failure(2)).then([{ type: "MailFailed", data: { ...ref, attempt: 2, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: iso("2025-03-14T09:35:00.000Z") } }]);
   });
 
   it("stops as failed after the last scheduled attempt, or at once when the provider refuses for good", () => {
@@ -103,7 +113,7 @@ describe("CROSS-4 the providers' delivery reports", () => {
   });
 
   it("settles an unknown attempt from the provider's report", () => {
-    spec.given([queued(), unknown()]).when(report()).then([{ type: "MailDelivered", data: { ...ref, transport: "ses", providerEventId: "sns-1", reportedAt: "2025-03-14T09:31:00.000Z" } }]);
+    spec.given([queued(), unknown()]).when(report()).then([{ type: "MailDelivered", data: { ...ref, transport: "ses", providerEventId: "sns-1", reportedAt: iso("2025-03-14T09:31:00.000Z") } }]);
     const state = foldEvents(mailDecider, [queued(), unknown(), delivered()]);
     expect(state.stage).toBe("delivered");
   });

@@ -8,14 +8,17 @@ import {
   type SendReminderMail,
 } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
-import { MARIA, PAOLO, ref } from "../support/metadata.ts";
+import { MARIA, PAOLO, ref, staffMetadata, systemMetadata } from "../support/metadata.ts";
 import {
   CUSTOMER_EMAIL,
   DOCUMENT,
+  documentDownloaded,
   documentUploaded,
   historyIn,
+  INVOICE,
   ORDER_ID,
   orderPlaced,
+  storedEvent,
 } from "../support/order-fixtures.ts";
 
 const spec = specFor(orderDecider);
@@ -145,13 +148,13 @@ describe("ORDER-2 Resend Mail and ORDER-8 reminder mail", () => {
 });
 
 describe("ADMIN-6 Send Invoice", () => {
-  const invoice: SendInvoice = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS" };
+  const invoice: SendInvoice = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", invoice: INVOICE };
 
-  it("mails the invoice to the customer's own address by default", () => {
+  it("mails the invoice, with the number the register issued, to the customer's own address by default", () => {
     spec
       .given([orderPlaced()])
       .when(invoice)
-      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL }, invoice: INVOICE } }]);
   });
 
   it("mails it to another address when one is given", () => {
@@ -159,8 +162,41 @@ describe("ADMIN-6 Send Invoice", () => {
       .given([orderPlaced()])
       .when({ ...invoice, to: "accounts@example.com", actor: MARIA })
       .then([
-        { type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "accounts@example.com" } } },
+        { type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "accounts@example.com" }, invoice: INVOICE } },
       ]);
+  });
+
+  it("refuses an order without a recorded payment: there is nothing to invoice", () => {
+    spec
+      .given([orderPlaced({ withPayment: false })])
+      .when(invoice)
+      .thenRefuses("conflict", "Order 100234 has no recorded payment, so no invoice can be issued.");
+  });
+
+  it("refuses a first invoice without a number, or one that does not state the recorded payment", () => {
+    spec
+      .given([orderPlaced()])
+      .when({ type: "SendInvoice", orderId: ORDER_ID, provider: "AWS" })
+      .thenRefuses("invalid", "Order 100234 has no invoice number yet; one must be issued before its invoice is sent.");
+    spec
+      .given([orderPlaced()])
+      .when({ ...invoice, invoice: { ...INVOICE, amount: "79.00" } })
+      .thenRefuses("invalid", "Order 100234's invoice must state its recorded payment, 49.00 USD.");
+  });
+
+  it("keeps the order's first invoice: a later send, any day or year, mails the same number", () => {
+    const firstSent = storedEvent(
+      "InvoiceSent",
+      { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL }, invoice: INVOICE },
+      staffMetadata(MARIA, "2025-03-15T09:00:01.000Z"),
+    );
+    const nextYear = { ...INVOICE, number: "2026-000007", issuedAt: "2026-01-02T10:00:00.000Z" as typeof INVOICE.issuedAt };
+    for (const command of [{ ...invoice, invoice: undefined }, { ...invoice, invoice: nextYear, provider: "Sendgrid" as const }]) {
+      spec
+        .given([orderPlaced(), firstSent])
+        .when(command)
+        .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: command.provider, personal: { to: CUSTOMER_EMAIL }, invoice: INVOICE } }]);
+    }
   });
 
   it("refuses when the customer's address has been erased and none is given", () => {
@@ -235,5 +271,35 @@ describe("PUBLIC-2 Download Now", () => {
       .given([orderPlaced(), documentUploaded("draft.pdf"), documentUploaded("final.pdf")])
       .when(download({ fileName: "draft.pdf" }))
       .thenRefuses("not_found", "The document was not found.");
+  });
+});
+
+describe("ORDER-8 the automatic reminder (issue 12)", () => {
+  const HOUR = 3_600_000;
+  // documentUploaded() is stamped 2025-03-14T12:00:00.000Z.
+  const due = new Date(Date.parse("2025-03-14T12:00:00.000Z") + 24 * HOUR);
+  const remind = (now = due) => ({ type: "SendAutomaticReminder" as const, orderId: ORDER_ID, reminderAfterMs: 24 * HOUR, now });
+  const systemReminder = () => storedEvent("ReminderMailSent", { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } }, systemMetadata("reminders"));
+
+  it("reminds once the wait is over, through the upload's provider and to the address it was mailed to", () => {
+    spec.given([orderPlaced(), documentUploaded()]).when(remind()).then([{ type: "ReminderMailSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
+  });
+
+  it("is not due before the wait is over", () => {
+    spec.given([orderPlaced(), documentUploaded()]).when(remind(new Date(due.getTime() - 1))).thenRefuses("conflict", "The reminder for order 100234 is not due yet.");
+  });
+
+  it("never reminds twice, nor after a download or staff's own reminder, nor without a document", () => {
+    spec.given([orderPlaced(), documentUploaded(), systemReminder()]).when(remind()).then([]);
+    spec.given([orderPlaced(), documentUploaded(), documentDownloaded()]).when(remind()).then([]);
+    spec.given([orderPlaced()]).when(remind()).then([]);
+  });
+
+  it("waits afresh for a new upload", () => {
+    const later = new Date(Date.parse("2025-03-15T10:00:00.000Z") + 24 * HOUR);
+    spec
+      .given([orderPlaced(), documentUploaded(), systemReminder(), documentUploaded("final.pdf", ref(PAOLO), "2025-03-15T10:00:00.000Z")])
+      .when(remind(later))
+      .then([{ type: "ReminderMailSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
   });
 });

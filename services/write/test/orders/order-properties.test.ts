@@ -19,7 +19,7 @@ import {
   type OrderState,
 } from "../../src/index.ts";
 import { GRACE, MARIA, PAOLO, ref, staffMetadata } from "../support/metadata.ts";
-import { addRemark, CUSTOMER_EMAIL, DOCUMENT, ORDER_ID, placeOrder } from "../support/order-fixtures.ts";
+import { addRemark, CUSTOMER_EMAIL, DOCUMENT, INVOICE, ORDER_ID, PAYMENT, placeOrder } from "../support/order-fixtures.ts";
 
 /*
  * Whatever staff do to an order, in whatever order: the invariants the folders and projections
@@ -65,7 +65,8 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
   ),
   fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "ResendDocumentMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
   fc.record({ p: provider, actor: staff }).map(({ p, actor }): OrderCommand => ({ type: "SendReminderMail", orderId: ORDER_ID, provider: p, to: CUSTOMER_EMAIL, actor })),
-  provider.map((p): OrderCommand => ({ type: "SendInvoice", orderId: ORDER_ID, provider: p })),
+  // ADMIN-6: the register issues the number; the order keeps its first one.
+  fc.record({ p: provider, issued: fc.boolean() }).map(({ p, issued }): OrderCommand => ({ type: "SendInvoice", orderId: ORDER_ID, provider: p, ...(issued ? { invoice: INVOICE } : {}) })),
   fc
     .record({ fileName: fc.constantFrom(DOCUMENT, "scan.png", "other.pdf"), browser: fc.option(fc.string(), { nil: undefined }) })
     .map(
@@ -128,7 +129,7 @@ describe("CARD-1 order invariants for any sequence of commands", () => {
     const emitted = new Set<string>();
     const place = fc
       .constantFrom("standard" as const, "priority" as const)
-      .map((processingMode) => placeOrder({ processingMode }));
+      .map((processingMode) => placeOrder({ processingMode, payment: PAYMENT }));
     fc.assert(
       fc.property(place, fc.array(command, { minLength: 10, maxLength: 80 }), (first, rest) => {
         let state = initialOrderState;

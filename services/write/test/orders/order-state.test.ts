@@ -101,6 +101,11 @@ describe("what an order's state tells the API", () => {
       storedPath: "docs/100234/final.pdf",
       processedBy: ref(PAOLO),
       uploadedAt: "2025-03-14T16:00:00.000Z",
+      provider: "AWS",
+      mailedTo: CUSTOMER_EMAIL,
+      // The download came after the later upload; a new upload starts its wait afresh.
+      downloaded: true,
+      reminded: false,
     });
   });
 

@@ -16,6 +16,7 @@ import {
   addRemark,
   CUSTOMER_EMAIL,
   documentUploaded,
+  INVOICE,
   movedToOriginalFolder,
   ORDER_ID,
   orderAssigned,
@@ -163,23 +164,23 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
   it("leaves Send Invoice to its own screen (ADMIN-6): a Team member may send it for Rosa's order", () => {
     spec
       .given([orderPlaced(), orderAssigned(ref(ROSA))])
-      .when({ type: "SendInvoice", orderId: ORDER_ID, provider: "AWS" })
-      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
+      .when({ type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", invoice: INVOICE })
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL }, invoice: INVOICE } }]);
   });
 
   it("keeps an invoice to another address for those who may change the order (ADMIN-6, QUEUE-12)", () => {
-    const elsewhere = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", to: "someone@elsewhere.example" } as const;
+    const elsewhere = { type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", to: "someone@elsewhere.example", invoice: INVOICE } as const;
     spec.given([orderPlaced(), orderAssigned(ref(ROSA))]).when({ ...elsewhere, actor: ACTORS.Team }).thenRefuses("forbidden", READ_ONLY);
     spec.given([orderPlaced(), orderAssigned(ref(ROSA))]).when(elsewhere).thenRefuses("invalid", "An invoice to another address needs the member who sends it.");
     spec
       .given([orderPlaced(), orderAssigned(ref(ROSA))])
       .when({ ...elsewhere, actor: ACTORS.Manager })
-      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "someone@elsewhere.example" } } }]);
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: "someone@elsewhere.example" }, invoice: INVOICE } }]);
     // To the customer's own address, in any case: anyone.
     spec
       .given([orderPlaced(), orderAssigned(ref(ROSA))])
       .when({ ...elsewhere, to: CUSTOMER_EMAIL.toUpperCase(), actor: ACTORS.Team })
-      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL.toUpperCase() } } }]);
+      .then([{ type: "InvoiceSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL.toUpperCase() }, invoice: INVOICE } }]);
   });
 
   it("leaves Assign to me its own answer (QUEUE-9), naming the winner", () => {

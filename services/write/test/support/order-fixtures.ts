@@ -65,8 +65,20 @@ export const placeOrder = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => (
   ...overrides,
 });
 
+/** What the customer paid, as intake records it (ADMIN-6's invoice states it). */
+export const PAYMENT = { amount: "49.00", currency: "USD" } as const;
+
+/** An invoice the year's register issued for ORDER_ID, as Send Invoice passes it to the decider. */
+export const INVOICE = {
+  number: "2025-000001",
+  issuedAt: IsoDateTime.make("2025-03-15T09:00:00.000Z"),
+  gatewayName: "Stripe",
+  ...PAYMENT,
+} as const;
+
+/** `withPayment: false`: an order placed before payments were recorded. */
 export const orderPlaced = (
-  options: { readonly processingMode?: "standard" | "priority"; readonly erased?: boolean } = {},
+  options: { readonly processingMode?: "standard" | "priority"; readonly erased?: boolean; readonly withPayment?: boolean } = {},
 ) =>
   storedEvent(
     "OrderPlaced",
@@ -78,6 +90,7 @@ export const orderPlaced = (
       createdAt: "2025-03-14T07:59:48.000Z",
       application: APPLICATION,
       personal: options.erased === true ? { erased: true } : PERSONAL,
+      ...(options.withPayment === false ? {} : { payment: PAYMENT }),
     },
     systemMetadata("order-intake", "2025-03-14T08:00:01.000Z"),
   );

@@ -5,6 +5,7 @@ import type {
   ChangeOrderStatusRequest,
   OrderPresenceRequest,
   ResendMailRequest,
+  RetryMailRequest,
   TransactionDetailsRequest,
 } from "@etd/contract/requests";
 import { apiRequest, type Envelope } from "../../../lib/api-client.ts";
@@ -43,6 +44,10 @@ export const addRemark = (orderId: string, remark: RemarkInput, expectedVersion:
 
 export const resendMail = (orderId: string, email: string, mailServiceProvider: MailProviderChoice) =>
   apiRequest("POST", "/admin/resend-mail", { body: { orderId, email, mailServiceProvider } satisfies Body<typeof ResendMailRequest> });
+
+/** Retry on a failed mail, or one whose outcome is unknown (ORDER-2, issue 12). */
+export const retryMail = (orderId: string, mailId: string) =>
+  apiRequest("POST", "/admin/retry-mail", { body: { orderId, mailId } satisfies Body<typeof RetryMailRequest> });
 
 export const sendReminderMail = (orderId: string, email: string, mailServiceProvider: MailProviderChoice) =>
   apiRequest("POST", "/admin/send-reminder-mail", { body: { orderId, email, mailServiceProvider } satisfies Body<typeof ResendMailRequest> });

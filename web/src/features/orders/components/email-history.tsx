@@ -1,16 +1,19 @@
 import type { MailHistoryEntry, OrderDetails } from "@etd/contract";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { resendMail } from "../api/order-commands.ts";
+import { MAIL_CONTENT_UNAVAILABLE, mailContentQuery } from "../api/mail-content-query.ts";
+import { resendMail, retryMail } from "../api/order-commands.ts";
 import { chatLinkFor } from "../chat-link.ts";
 import { formatMoment } from "../format-moment.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
+import { emailHistoryRows, lateMailBanner, mailBadge, mailError, mayRetry, NOT_SENT_WARNING, notSentAfterAnHour, transportNote } from "../mail-rows.ts";
 import { DocumentLink } from "./document-link.tsx";
 import { EmailForm } from "./email-form.tsx";
 
 const PROVIDER_LABEL: Record<string, string> = { aws: "AWS", sendgrid: "Sendgrid" };
 
-/** The mail the customer is sent with the document, as the Email Content dialog shows it (ORDER-12). */
+/** The mail the customer is sent with the document: the Whatsapp message when the mail's own text cannot be read. */
 export const emailContentOf = (order: OrderDetails): string =>
   [
     `Dear ${order.first_name ?? "traveller"},`,
@@ -19,10 +22,37 @@ export const emailContentOf = (order: OrderDetails): string =>
     "Thank you.",
   ].join("\n");
 
-/** ORDER-12: View Email Content, with Close and Send Whatsapp Message (a chat link from the order's phone, QUEUE-13). */
-const EmailContentDialog = ({ order, isOpen, onClose }: { readonly order: OrderDetails; readonly isOpen: boolean; readonly onClose: () => void }) => {
-  const content = emailContentOf(order);
+/** The clock the one-hour warning reads, moved on every minute so that a mail turns late while the page is open. */
+const useNow = (everyMs = 60_000): Date => {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+};
+
+/**
+ * ORDER-12: View Email Content shows the mail as it was sent (GET /admin/mail-content/{mailId}):
+ * subject, sender, recipient, when, and the HTML in a sandboxed frame (no script, no same-origin
+ * access, no navigation); with Close and Send Whatsapp Message (a chat link from the order's
+ * phone, QUEUE-13).
+ */
+const EmailContentDialog = ({
+  order,
+  mail,
+  isOpen,
+  onClose,
+}: {
+  readonly order: OrderDetails;
+  readonly mail: MailHistoryEntry | undefined;
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+}) => {
+  const content = useQuery({ ...mailContentQuery(mail?.id ?? ""), enabled: isOpen && mail !== undefined });
+  const answer = content.data ?? undefined;
   const chat = chatLinkFor(order.phone_number, order.country_phone_code);
+  const message = answer?.text.trim() ? answer.text : emailContentOf(order);
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable className="modal-overlay">
       <Modal className="modal modal-wide">
@@ -30,10 +60,31 @@ const EmailContentDialog = ({ order, isOpen, onClose }: { readonly order: OrderD
           <Heading slot="title" className="dialog-title">
             Email Content
           </Heading>
-          <pre className="order-email-content">{content}</pre>
+          {mail === undefined ? (
+            <p className="muted">No mail has been sent for this order yet.</p>
+          ) : content.isPending ? (
+            <p className="muted">Loading the mail…</p>
+          ) : answer === undefined ? (
+            <p className="muted order-mail-unavailable">{MAIL_CONTENT_UNAVAILABLE}</p>
+          ) : (
+            <>
+              <dl className="order-mail-headers">
+                <dt>Subject</dt>
+                <dd>{answer.subject}</dd>
+                <dt>From</dt>
+                <dd>{answer.from}</dd>
+                <dt>To</dt>
+                <dd>{answer.to}</dd>
+                <dt>Sent</dt>
+                <dd>{answer.sentAt ? formatMoment(answer.sentAt) : "Not sent yet"}</dd>
+              </dl>
+              {/* sandbox="": the mail's HTML runs no script and cannot reach this page or navigate it. */}
+              <iframe className="order-mail-frame" title={`Mail: ${answer.subject}`} sandbox="" srcDoc={answer.html} />
+            </>
+          )}
           <div className="dialog-actions">
             {chat ? (
-              <a className="button button-primary" href={`${chat}?text=${encodeURIComponent(content)}`} target="_blank" rel="noopener noreferrer">
+              <a className="button button-primary" href={`${chat}?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
                 Send Whatsapp Message
               </a>
             ) : (
@@ -49,20 +100,25 @@ const EmailContentDialog = ({ order, isOpen, onClose }: { readonly order: OrderD
   );
 };
 
-/** ORDER-2: the mails that carried the document or a reminder, then Resend Mail via each provider. */
-export const EmailHistory = ({ order, commands, readOnly }: { readonly order: OrderDetails; readonly commands: OrderCommands; readonly readOnly: boolean }) => {
-  const [contentOpen, setContentOpen] = useState(false);
-  const rows: readonly MailHistoryEntry[] = order.mailHistory;
+export interface EmailHistoryTableProps {
+  readonly rows: readonly MailHistoryEntry[];
+  readonly now: Date;
+  readonly readOnly: boolean;
+  readonly busy: boolean;
+  readonly onRetry: (mail: MailHistoryEntry) => void;
+  readonly onView: (mail: MailHistoryEntry) => void;
+}
+
+/** The table itself: the spec's columns, then the mail's state and what can be done with it. */
+export const EmailHistoryTable = ({ rows, now, readOnly, busy, onRetry, onView }: EmailHistoryTableProps) => {
+  const banner = lateMailBanner(rows, now);
   return (
-    <section className="record-section order-section" aria-labelledby="email-history-title" data-section="email-history">
-      <div className="table-toolbar">
-        <h2 id="email-history-title">
-          Email History
-        </h2>
-        <Button className="button" onPress={() => setContentOpen(true)}>
-          View Email Content
-        </Button>
-      </div>
+    <>
+      {banner && (
+        <p className="order-mail-banner" role="status">
+          {banner}
+        </p>
+      )}
       <div className="table-scroll">
         <table className="data-table order-email-history">
           <thead>
@@ -73,32 +129,94 @@ export const EmailHistory = ({ order, commands, readOnly }: { readonly order: Or
               <th scope="col">Date and Time</th>
               <th scope="col">Mail Provider</th>
               <th scope="col">Remainder Mail</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={6} className="table-empty">
+                <td colSpan={8} className="table-empty">
                   No record found
                 </td>
               </tr>
             ) : (
-              rows.map((mail, index) => (
-                <tr key={mail.id}>
-                  <td>{index + 1}</td>
-                  <td>{mail.order_id}</td>
-                  <td>
-                    <DocumentLink path={mail.uploadDoc.path} label={mail.uploadDoc.file1 ?? "Download"} missing={mail.uploadDoc.file1 ?? "—"} />
-                  </td>
-                  <td>{formatMoment(mail.create_ts)}</td>
-                  <td>{PROVIDER_LABEL[mail.uploadDoc.mail_service_provider] ?? mail.uploadDoc.mail_service_provider}</td>
-                  <td>{mail.remainder_mail === 1 ? "Yes" : "No"}</td>
-                </tr>
-              ))
+              rows.map((mail, index) => {
+                const badge = mailBadge(mail);
+                const late = notSentAfterAnHour(mail, now);
+                const transport = transportNote(mail);
+                const error = mailError(mail);
+                return (
+                  <tr key={mail.id} data-mail-id={mail.id} data-mail-status={mail.status} className={late ? "order-mail-late" : undefined}>
+                    <td>{index + 1}</td>
+                    <td>{mail.order_id}</td>
+                    <td>
+                      {mail.purpose === "invoice" ? (
+                        "Invoice"
+                      ) : (
+                        <DocumentLink path={mail.uploadDoc.path} label={mail.uploadDoc.file1 ?? "Download"} missing={mail.uploadDoc.file1 ?? "—"} />
+                      )}
+                    </td>
+                    <td>{formatMoment(mail.create_ts)}</td>
+                    <td>{PROVIDER_LABEL[mail.uploadDoc.mail_service_provider.toLowerCase()] ?? mail.uploadDoc.mail_service_provider}</td>
+                    <td>{mail.remainder_mail === 1 ? "Yes" : "No"}</td>
+                    <td className="order-mail-state">
+                      <span className={`mail-badge mail-badge-${badge.tone}`} title={mail.retry_at ? formatMoment(mail.retry_at) : undefined}>
+                        {badge.label}
+                      </span>
+                      {mail.retry_requested && <span className="order-mail-note">Retry requested</span>}
+                      {late && <span className="order-mail-warning">{NOT_SENT_WARNING}</span>}
+                      {transport && <span className={mail.transport === "outbox" ? "order-mail-note order-mail-outbox" : "order-mail-note"}>{transport}</span>}
+                      {error && <span className="order-mail-error">{error}</span>}
+                    </td>
+                    <td className="order-mail-actions">
+                      <Button className="button button-small" onPress={() => onView(mail)} aria-label={`View the content of mail ${String(index + 1)}`}>
+                        View
+                      </Button>
+                      {mayRetry(mail, readOnly) && (
+                        <Button className="button button-small" isDisabled={busy} onPress={() => onRetry(mail)} aria-label={`Retry mail ${String(index + 1)}`}>
+                          Retry
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>
       </div>
+    </>
+  );
+};
+
+/**
+ * ORDER-2: the mails that carried the document, a reminder or an invoice, each with its state
+ * (issue 12), then Resend Mail via each provider.
+ */
+export const EmailHistory = ({ order, commands, readOnly }: { readonly order: OrderDetails; readonly commands: OrderCommands; readonly readOnly: boolean }) => {
+  const [viewing, setViewing] = useState<{ readonly mail: MailHistoryEntry | undefined } | undefined>(undefined);
+  const now = useNow();
+  const rows = emailHistoryRows(order);
+  return (
+    <section className="record-section order-section" aria-labelledby="email-history-title" data-section="email-history">
+      <div className="table-toolbar">
+        <h2 id="email-history-title">Email History</h2>
+        {/* The latest mail; each row's View opens its own. */}
+        <Button className="button" onPress={() => setViewing({ mail: rows.at(-1) })}>
+          View Email Content
+        </Button>
+      </div>
+      <EmailHistoryTable
+        rows={rows}
+        now={now}
+        readOnly={readOnly}
+        busy={commands.busy !== undefined}
+        onView={(mail) => setViewing({ mail })}
+        onRetry={(mail) => void commands.run("Retry", () => retryMail(order.order_id, mail.id))}
+      />
       {!readOnly && (
         <EmailForm
           initialEmail={order.email ?? ""}
@@ -110,7 +228,7 @@ export const EmailHistory = ({ order, commands, readOnly }: { readonly order: Or
           onSend={(email, provider) => commands.run(`Resend Mail via ${PROVIDER_LABEL[provider]}`, () => resendMail(order.order_id, email, provider))}
         />
       )}
-      <EmailContentDialog order={order} isOpen={contentOpen} onClose={() => setContentOpen(false)} />
+      <EmailContentDialog order={order} mail={viewing?.mail} isOpen={viewing !== undefined} onClose={() => setViewing(undefined)} />
     </section>
   );
 };

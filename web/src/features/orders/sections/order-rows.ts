@@ -1,4 +1,4 @@
-import { usEastern, type LandingDomain, type OrderDetails } from "@etd/contract";
+import { BRANDS, usEastern, type OrderDetails } from "@etd/contract";
 
 /*
  * Which rows the order page's record sections show for which order (001 §2 "View order",
@@ -79,18 +79,8 @@ export const phoneWithCode = (order: OrderDetails): string | undefined => {
   return code ? `+${code} ${number}` : number;
 };
 
-/**
- * The product mail-domain suffix of Personal Information's order id (001 §2). Neither the spec nor
- * DESIGN names the brands' real domains, so each landing domain (the order's brand, PUBLIC-3) has
- * a placeholder under the reserved `.example` top-level domain; a deployment replaces these two
- * strings with its brands' mail domains.
- */
-export const MAIL_DOMAINS: { readonly [D in LandingDomain]: string } = {
-  primary: "etd-primary.example",
-  secondary: "etd-secondary.example",
-};
-
-export const orderIdWithMailDomain = (order: OrderDetails): string => `${order.order_id}@${MAIL_DOMAINS[order.landing_domain] ?? MAIL_DOMAINS.primary}`;
+/** The product mail-domain suffix of Personal Information's order id (001 §2): the order's brand's. */
+export const orderIdWithMailDomain = (order: OrderDetails): string => `${order.order_id}@${(BRANDS[order.landing_domain] ?? BRANDS.primary).mailDomain}`;
 
 /**
  * Applicant photos come from the public site's uploads path (001 §7, ORDER-14). The public site is

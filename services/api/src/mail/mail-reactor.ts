@@ -1,0 +1,181 @@
+import type { RecordedEvent, SqlDriver } from "@etd/event-store";
+import { decodeEvent, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
+import { handleCommand, orderDecider } from "@etd/write";
+import { Result } from "effect";
+import type { Reactor } from "../reactors/reactor.ts";
+import { deliverMail, type DeliverDeps } from "./deliver-mail.ts";
+import { isMailRequest } from "./mail-records.ts";
+
+/*
+ * The mail reactor (DESIGN §8) follows the log with its own checkpoint and sends what the events
+ * ask for: each mail request (an upload, a resend, a reminder, an invoice), and each Retry staff
+ * press. Work that falls due later — the next attempt of a mail that failed for a passing reason,
+ * and the automatic reminder of a document nobody downloaded — is written, from the log, to
+ * `mail_schedule`, which a timer reads; both the reactor and the timer only ever ask the deciders,
+ * so a repeat after a crash decides nothing new.
+ */
+
+export const MAIL_REACTOR = "mail";
+
+const SCHEDULE_SQL = /* sql */ `
+create table if not exists mail_schedule (
+  key text primary key,
+  kind text not null check (kind in ('reminder', 'retry')),
+  order_id text not null,
+  mail_id text,
+  due_at timestamptz not null
+);
+create index if not exists mail_schedule_due on mail_schedule (due_at);
+`;
+
+export interface MailReactorDeps extends DeliverDeps {
+  readonly driver: SqlDriver;
+  readonly reminderAfterMs: number;
+  /** How many mails are handed to providers at once. */
+  readonly concurrency?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface MailReactor extends Reactor {
+  /** Does what is due in `mail_schedule` now; the timer calls it. Returns how many items it took. */
+  runDue(): Promise<number>;
+}
+
+const reminderKey = (orderId: string) => `reminder:${orderId}`;
+const retryKey = (mailId: string) => `retry:${mailId}`;
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+};
+
+export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReactor> => {
+  const { driver } = deps;
+  const log = deps.log ?? ((message: string) => console.error(`[mail] ${message}`));
+  await driver.query(SCHEDULE_SQL);
+  // One mail is handled by one call at a time in this process; a second caller skips it.
+  const inFlight = new Set<string>();
+
+  const deliver = async (orderId: OrderId, mailId: EventId) => {
+    if (inFlight.has(mailId)) return;
+    inFlight.add(mailId);
+    try {
+      await deliverMail(deps, orderId, mailId);
+    } finally {
+      inFlight.delete(mailId);
+    }
+  };
+
+  const schedule = async (key: string, kind: "reminder" | "retry", orderId: string, mailId: string | null, dueAt: string) => {
+    await driver.query(
+      `insert into mail_schedule (key, kind, order_id, mail_id, due_at) values ($1, $2, $3, $4, $5)
+         on conflict (key) do update set due_at = excluded.due_at, mail_id = excluded.mail_id`,
+      [key, kind, orderId, mailId, dueAt],
+    );
+  };
+  const unschedule = (key: string) => driver.query("delete from mail_schedule where key = $1", [key]);
+
+  /** Bookkeeping of what falls due later; returns the mail to send now, if the event asks for one. */
+  const note = async (recorded: RecordedEvent, event: AnyEvent): Promise<{ orderId: OrderId; mailId: EventId } | undefined> => {
+    const at = Date.parse(event.metadata.occurredAt);
+    switch (event.type) {
+      case "DocumentUploaded":
+        await schedule(reminderKey(event.data.orderId), "reminder", event.data.orderId, null, new Date(at + deps.reminderAfterMs).toISOString());
+        break;
+      case "DocumentDownloaded":
+      case "ReminderMailSent":
+        await unschedule(reminderKey(event.data.orderId));
+        break;
+      case "OrderPermanentlyDeleted":
+        await driver.query("delete from mail_schedule where order_id = $1", [event.data.orderId]);
+        break;
+      case "MailFailed":
+        if (event.data.retryAt) await schedule(retryKey(event.data.mailId), "retry", event.data.orderId, event.data.mailId, event.data.retryAt);
+        break;
+      case "MailQueued":
+        await unschedule(retryKey(event.data.mailId));
+        break;
+      case "MailRetryRequested":
+        return { orderId: event.data.orderId, mailId: event.data.mailId };
+    }
+    if (parseStreamName(recorded.streamId)?.category === "order" && isMailRequest(event as never)) {
+      return { orderId: (event as { data: { orderId: OrderId } }).data.orderId, mailId: recorded.eventId as EventId };
+    }
+    return undefined;
+  };
+
+  const reactToBatch = async (batch: readonly RecordedEvent[]) => {
+    const toSend: { orderId: OrderId; mailId: EventId }[] = [];
+    for (const recorded of batch) {
+      const decoded = decodeEvent(recorded);
+      // An event this version cannot read is no mail request of ours; the projections report it.
+      if (Result.isFailure(decoded)) continue;
+      const mail = await note(recorded, decoded.success);
+      if (mail) toSend.push(mail);
+    }
+    await eachLimited(toSend, deps.concurrency ?? 8, ({ orderId, mailId }) => deliver(orderId, mailId));
+  };
+
+  const runDue = async (): Promise<number> => {
+    const rows = await driver.query("select key, kind, order_id, mail_id, due_at from mail_schedule where due_at <= $1 order by due_at limit 100", [deps.now().toISOString()]);
+    await eachLimited(rows, deps.concurrency ?? 8, async (row) => {
+      const orderId = row.order_id as OrderId;
+      try {
+        if (row.kind === "retry") {
+          await deliver(orderId, row.mail_id as EventId);
+        } else {
+          const outcome = await handleCommand(
+            orderDecider,
+            { type: "SendAutomaticReminder", orderId, reminderAfterMs: deps.reminderAfterMs, now: deps.now() },
+            { store: deps.store, streamId: orderStream(orderId), metadata: { actor: { kind: "system", name: "reminders" }, correlationId: `reminder-${orderId}` }, now: deps.now },
+          );
+          if (!outcome.ok) {
+            // Not due by the order's own clock (a skewed one here): look again in an hour.
+            log(`the reminder of order ${orderId} was refused: ${outcome.refusal.message}`);
+            await driver.query("update mail_schedule set due_at = due_at + interval '1 hour' where key = $1 and due_at = $2", [row.key, row.due_at]);
+            return;
+          }
+        }
+        // Only the row as read: a newer due time written meanwhile stays.
+        await driver.query("delete from mail_schedule where key = $1 and due_at = $2", [row.key, row.due_at]);
+      } catch (error) {
+        log(`${row.key as string} failed and stays due: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return rows.length;
+  };
+
+  return {
+    name: MAIL_REACTOR,
+    react: (event) => reactToBatch([event]),
+    reactToBatch,
+    runDue,
+  };
+};
+
+/** Polls `mail_schedule` every `pollMs`; stop() waits for a round in progress. */
+export const startMailSchedule = (reactor: MailReactor, pollMs: number, log: (message: string) => void = (m) => console.error(`[mail] ${m}`)) => {
+  let stopped = false;
+  let round: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    round = reactor
+      .runDue()
+      .catch((error: unknown) => log(`the schedule could not be read: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, pollMs);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+};

@@ -1,0 +1,74 @@
+import { mailStream, orderStream } from "@etd/events";
+import type { MailContentAnswer } from "@etd/contract";
+import { MailIdParam, RetryMailRequest, toMailId, toOrderId } from "@etd/contract/requests";
+import { decodeEvent, isErased, type MailEvent } from "@etd/events";
+import { Result } from "effect";
+import { fail, ok } from "../http/reply.ts";
+import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
+import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { requestMetadata, type ApiDeps } from "../api-deps.ts";
+import { replyTo } from "../commands/run-command.ts";
+
+/*
+ * Commands on one mail (stream `mail-{mailId}`, DESIGN §8) that staff give from Email History
+ * (ORDER-2, issue 12). The mail reactor follows the log and does the sending.
+ */
+
+export const RETRY_MAIL_MESSAGE = "The mail will be sent again.";
+
+export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
+  staffEndpoint({
+    method: "post",
+    path: "/admin/retry-mail",
+    guard: "order.mail",
+    summary: "Retry on a failed mail, or one whose outcome is unknown: the mail reactor sends it again (ORDER-2, issue 12)",
+    body: RetryMailRequest,
+    handle: async (context) => {
+      const { input, user } = context;
+      const orderId = toOrderId(input.orderId);
+      const mailId = toMailId(input.mailId);
+      // Who may retry is the order's rule (QUEUE-12's read-only), so the mail's decider is given
+      // the order as it stands; the retry itself is decided, and written, on the mail's stream.
+      const { state: order } = await loadStream(deps.store, orderStream(orderId), orderDecider);
+      const outcome = await handleCommand(
+        mailDecider,
+        { type: "RequestMailRetry", mailId, orderId, actor: { id: user.id, name: user.name, role: user.type }, order },
+        { store: deps.store, streamId: mailStream(mailId), metadata: requestMetadata(context), now: deps.now },
+      );
+      return replyTo(outcome.ok ? { ok: true, position: outcome.position } : outcome, RETRY_MAIL_MESSAGE);
+    },
+  }),
+  staffEndpoint({
+    method: "get",
+    path: "/admin/mail-content/:mailId",
+    guard: "orders.read",
+    summary: "View Email Content: the mail's last attempt as it was handed to the provider (ORDER-12, issue 12)",
+    params: MailIdParam,
+    handle: async ({ params }) => {
+      const mailId = toMailId(params.mailId);
+      // The log, not a read model: the content is kept sealed in the attempt's event only.
+      const events = (await deps.store.readStream(mailStream(mailId))).flatMap((raw) => {
+        const decoded = decodeEvent(raw);
+        return Result.isSuccess(decoded) ? [{ event: decoded.success as MailEvent }] : [];
+      });
+      const last = events.findLast(({ event }) => event.type === "MailQueued");
+      // Erased with the order (its permanent delete), or never attempted: nothing to show.
+      if (last?.event.type !== "MailQueued" || isErased(last.event.data.personal)) return fail(404, "The content of this mail is not available.");
+      const queued = last.event;
+      const sent = events.find(({ event }) => event.type === "MailSent" && event.data.attempt === queued.data.attempt);
+      const personal = queued.data.personal as Exclude<typeof queued.data.personal, { erased: true }>;
+      const answer: MailContentAnswer = {
+        mailId,
+        orderId: queued.data.orderId,
+        subject: personal.subject,
+        from: queued.data.from,
+        to: personal.to,
+        html: personal.html,
+        text: personal.text,
+        transport: sent?.event.type === "MailSent" ? sent.event.data.transport : null,
+        sentAt: sent ? sent.event.metadata.occurredAt : null,
+      };
+      return ok("Mail content loaded.", answer);
+    },
+  }),
+];
