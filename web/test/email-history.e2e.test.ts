@@ -1,6 +1,6 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, orderPages, POLL, seriousViolations, startE2eApp, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, TINY_PDF, seriousViolations, startE2eApp, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * Email History with each mail's state, in a real browser against the real API and its mail
@@ -10,8 +10,6 @@ import { chromiumAvailable, orderPages, POLL, seriousViolations, startE2eApp, ty
  */
 
 const ready = chromiumAvailable() && (await postgresAvailable());
-
-const TINY_PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
 describe.skipIf(!ready)("Email History's mail states (issue 12, ORDER-2)", () => {
   let app: E2eApp;

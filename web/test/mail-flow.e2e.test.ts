@@ -7,7 +7,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { startSesEmulator, type SesEmulator } from "@etd/infra/ses-emulator";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, orderPages, POLL, startE2eApp, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, TINY_PDF, startE2eApp, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * Issue 12 in a real browser, against the real API with AWS pointed at the SES emulator and no
@@ -25,14 +25,6 @@ try {
 }
 const ready = chromiumAvailable() && (await postgresAvailable()) && pdftotext;
 if (!ready) console.warn("mail-flow e2e skipped: needs Chromium, PostgreSQL and pdftotext");
-
-const TINY_PDF = `%PDF-1.4
-1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
-2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
-3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj
-trailer << /Root 1 0 R >>
-%%EOF
-`;
 
 const rowStates = (page: Page) =>
   page.$$eval(".order-email-history tbody tr[data-mail-id]", (rows) =>

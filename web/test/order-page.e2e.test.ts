@@ -6,7 +6,7 @@ import type { OrderDetails } from "@etd/contract";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, orderPages, POLL, shownOrder, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, TINY_PDF, shownOrder, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * The order page in a real browser against the real API (issue 11; 001 §2 "View order"): its
@@ -43,15 +43,6 @@ const clear = async (page: Page, selector: string) => {
 };
 
 const sectionHeadings = (page: Page) => page.$$eval(".order-page h2", (headings) => headings.map((h) => h.textContent?.trim() ?? ""));
-
-/** The smallest PDF a browser and the server's sniffing take for one. */
-const TINY_PDF = `%PDF-1.4
-1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
-2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
-3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj
-trailer << /Root 1 0 R >>
-%%EOF
-`;
 
 /** Orders due today in standard mode start in New (priority ones in Priority). */
 const standard = () => ({ processing_mode: "standard" as const });

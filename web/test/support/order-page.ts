@@ -55,3 +55,12 @@ export const orderPages = (app: E2eApp, adminToken: () => string): OrderPages =>
   };
   return { readable, open };
 };
+
+/** The smallest PDF a browser and the server's sniffing take for one. */
+export const TINY_PDF = `%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj
+trailer << /Root 1 0 R >>
+%%EOF
+`;

@@ -97,7 +97,8 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
         if (event.data.retryAt) await schedule(retryKey(event.data.mailId), "retry", event.data.orderId, event.data.mailId, event.data.retryAt);
         break;
       case "MailQueued":
-        await unschedule(retryKey(event.data.mailId));
+        // Only a later attempt can have been scheduled (after a MailFailed with retryAt).
+        if (event.data.attempt > 1) await unschedule(retryKey(event.data.mailId));
         break;
       case "MailRetryRequested":
         return { orderId: event.data.orderId, mailId: event.data.mailId };
