@@ -131,13 +131,14 @@ describe.skipIf(!available)("mail delivery webhooks (issue 12 Webhooks, ORDER-2)
     expect(await api.eventCount()).toBe(before);
   });
 
-  it("a signed SES Bounce (identity-notification form) moves the mail to bounced, with the diagnosis and no address", async () => {
+  it("a signed SES Bounce (identity-notification form) moves the mail to bounced, with its codes and none of the diagnosis text (names, addresses)", async () => {
     const mail = await sentMail("ses");
     const answer = await postSns(signed(snsNotification(sesEvent("Bounce", mail, { form: "notificationType" })), { version: "1" }));
     expect(answer.status).toBe(200);
     const bounced = (await streamOf(mail.mailId)).at(-1)!;
-    expect(bounced).toMatchObject({ type: "MailBounced", data: { permanent: true, reason: "smtp; 550 5.1.1 <[recipient]>: Recipient address rejected" } });
+    expect(bounced).toMatchObject({ type: "MailBounced", data: { permanent: true, reason: "Permanent/General (5.1.1)" } });
     expect(JSON.stringify(bounced)).not.toContain("ann@example.com");
+    expect(JSON.stringify(bounced)).not.toContain("Recipient address rejected");
   });
 
   it("SES messages with a bad signature are refused with 403 and change nothing: wrong key, tampered body, wrong topic, certificate on another host", async () => {
@@ -189,6 +190,20 @@ describe.skipIf(!available)("mail delivery webhooks (issue 12 Webhooks, ORDER-2)
     expect(await api.eventCount()).toBe(before);
   });
 
+  it("a large signed batch about one mail records at most a few reports, reads the mail once, and its replay records nothing", async () => {
+    const mail = await sentMail("sendgrid");
+    const now = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify(
+      Array.from({ length: 1_000 }, (_, n) => ({ email: "ann@example.com", timestamp: now - 1, event: "delivered", sg_event_id: `flood-${n}`, ...customArgs(mail) })),
+    );
+    const started = performance.now();
+    expect(await postSendgrid(body, signSendgrid(body, sendgrid.privateKey))).toMatchObject({ status: 200, body: { data: { recorded: 10, skipped: 990 } } });
+    const before = await api.eventCount();
+    expect(await postSendgrid(body, signSendgrid(body, sendgrid.privateKey))).toMatchObject({ status: 200, body: { data: { recorded: 0, repeated: 10, skipped: 990 } } });
+    expect(await api.eventCount()).toBe(before);
+    console.log(`two 1,000-report batches about one mail answered in ${(performance.now() - started).toFixed(0)} ms`);
+  });
+
   it("a signed SendGrid batch moves one mail to delivered and another to bounced; the batch again changes nothing", async () => {
     const delivered = await sentMail("sendgrid");
     const bounced = await sentMail("sendgrid");
@@ -204,7 +219,7 @@ describe.skipIf(!available)("mail delivery webhooks (issue 12 Webhooks, ORDER-2)
       data: { transport: "sendgrid", providerEventId: `d-${delivered.mailId}`, reportedAt: new Date((now - 2) * 1000).toISOString() },
       metadata: { actor: { kind: "system", name: "sendgrid" } },
     });
-    expect((await streamOf(bounced.mailId)).at(-1)).toMatchObject({ type: "MailBounced", data: { permanent: true, reason: "550 5.1.1 <[recipient]>: unknown user" } });
+    expect((await streamOf(bounced.mailId)).at(-1)).toMatchObject({ type: "MailBounced", data: { permanent: true, reason: "bounce" } });
 
     const before = await api.eventCount();
     expect(await postSendgrid(body, signSendgrid(body, sendgrid.privateKey))).toMatchObject({ status: 200, body: { data: { recorded: 0, repeated: 2 } } });

@@ -47,7 +47,7 @@ describe("SendGrid's Signed Event Webhook (issue 12 Webhooks)", () => {
       [
         { ...base, event: "processed", sg_event_id: "e0" },
         { ...base, event: "delivered", sg_event_id: "e1" },
-        { ...base, event: "bounce", type: "bounce", reason: "550 5.1.1 <ann@example.com>: no such user", sg_event_id: "e2" },
+        { ...base, event: "bounce", type: "bounce", status: "5.1.1", reason: "550 5.1.1 <ann@example.com>: no such user Ann Lee", sg_event_id: "e2" },
         { ...base, event: "bounce", type: "blocked", reason: "421 try later", sg_event_id: "e3" },
         { ...base, event: "dropped", reason: "Bounced Address", sg_event_id: "e4" },
         { ...base, event: "spamreport", sg_event_id: "e5" },
@@ -59,14 +59,16 @@ describe("SendGrid's Signed Event Webhook (issue 12 Webhooks)", () => {
     );
     expect(reports.map((r) => [r.providerEventId, r.outcome, r.permanent, r.reason])).toEqual([
       ["e1", "delivered", undefined, undefined],
-      ["e2", "bounced", true, "550 5.1.1 <[recipient]>: no such user"],
-      ["e3", "bounced", false, "421 try later"],
-      ["e4", "bounced", true, "Bounced Address"],
+      ["e2", "bounced", true, "bounce (5.1.1)"],
+      ["e3", "bounced", false, "blocked"],
+      ["e4", "bounced", true, "dropped"],
       ["e5", "complained", undefined, undefined],
     ]);
     expect(reports[0]).toMatchObject({ ...MAIL, transport: "sendgrid", reportedAt: new Date(1_764_000_000_000).toISOString() });
     expect(skipped).toHaveLength(4);
     expect(JSON.stringify(reports)).not.toContain("ann@example.com");
+    // The receiving server's free text (names, addresses) is never kept: these events are not sealed.
+    expect(JSON.stringify(reports)).not.toContain("Ann Lee");
   });
 
   it("reads the key as SendGrid shows it and refuses anything else at start (config)", () => {
@@ -110,6 +112,10 @@ describe("SES notifications through SNS (issue 12 Webhooks)", () => {
       "https://user@sns.us-east-1.amazonaws.com/cert.pem",
       "https://sns.us-east-1.amazonaws.com/cert.txt",
       "https://s3.us-east-1.amazonaws.com/cert.pem",
+      // Other services' names for a bucket or an API called "sns", which anyone may own.
+      "https://sns.s3.amazonaws.com/cert.pem",
+      "https://sns.s3-accelerate.amazonaws.com/cert.pem",
+      "https://sns.execute-api.us-east-1.amazonaws.com/cert.pem",
     ]) {
       expect(isSnsUrl(url, true), url).toBe(false);
     }
@@ -154,9 +160,9 @@ describe("SES notifications through SNS (issue 12 Webhooks)", () => {
     ]);
     expect(report(sesEvent("Delivery", MAIL, { at, form: "notificationType" })).reports).toHaveLength(1);
     const [bounce] = report(sesEvent("Bounce", MAIL, { at })).reports;
-    expect(bounce).toMatchObject({ outcome: "bounced", permanent: true, reason: "smtp; 550 5.1.1 <[recipient]>: Recipient address rejected" });
+    expect(bounce).toMatchObject({ outcome: "bounced", permanent: true, reason: "Permanent/General (5.1.1)" });
     const [soft] = report(sesEvent("Bounce", MAIL, { bounce: { bounceType: "Transient", bounceSubType: "MailboxFull", bouncedRecipients: [{ emailAddress: "ann@example.com" }] } })).reports;
-    expect(soft).toMatchObject({ outcome: "bounced", permanent: false, reason: "MailboxFull" });
+    expect(soft).toMatchObject({ outcome: "bounced", permanent: false, reason: "Transient/MailboxFull" });
     expect(report(sesEvent("Complaint", MAIL)).reports[0]).toMatchObject({ outcome: "complained" });
     // Sends move no mail; identity notifications carry no tags, so they name no mail of ours.
     expect(report(sesEvent("Send", MAIL)).reports).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import express from "express";
-import { mailStream } from "@etd/events";
-import { handleCommand, mailDecider } from "@etd/write";
+import { mailStream, type MailEvent } from "@etd/events";
+import { handleCommand, loadStream, mailDecider, type MailState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { throttleKey } from "../http/client-address.ts";
 import { createRateLimiter, tooManyRequests, type RateLimit } from "../http/rate-limit.ts";
@@ -52,35 +52,59 @@ const requestIdOf = (req: express.Request): string => {
 };
 
 /** One command per report, in order: two reports of one mail in a batch see each other. */
+/**
+ * A mail has a handful of reports in its life (delivered, perhaps a complaint): once it holds this
+ * many, further ones are set aside, so that a large signed batch, or one replayed within its
+ * signature's lifetime, costs a bounded amount of work and never grows the mail's stream.
+ */
+const MAX_REPORTS_PER_MAIL = 10;
+
+/**
+ * Each mail's stream is read once per request; reports it already holds, and repeats within the
+ * request, are dropped before anything is decided.
+ */
 const recordReports = async (deps: ApiDeps, parsed: ParsedReports, requestId: string): Promise<WebhookOutcome> => {
   let recorded = 0;
   let repeated = 0;
   let unknownMail = 0;
+  let skipped = parsed.skipped.length;
+  const byMail = new Map<string, DeliveryReport[]>();
+  const seen = new Set<string>();
   for (const report of parsed.reports) {
-    const outcome = await recordReport(deps, report, requestId);
-    if (outcome === "recorded") recorded++;
-    else if (outcome === "repeated") repeated++;
-    else unknownMail++;
+    if (seen.has(report.providerEventId)) {
+      repeated++;
+      continue;
+    }
+    seen.add(report.providerEventId);
+    byMail.set(report.mailId, [...(byMail.get(report.mailId) ?? []), report]);
   }
-  return { recorded, repeated, unknownMail, skipped: parsed.skipped.length };
-};
-
-const recordReport = async (deps: ApiDeps, report: DeliveryReport, requestId: string): Promise<"recorded" | "repeated" | "unknown"> => {
-  const outcome = await handleCommand(
-    mailDecider,
-    { type: "RecordDeliveryReport", ...report },
-    {
-      store: deps.store,
-      streamId: mailStream(report.mailId),
-      metadata: { actor: { kind: "system", name: report.transport }, correlationId: requestId },
-      now: deps.now,
-    },
-  );
-  if (outcome.ok) return outcome.events.length > 0 ? "recorded" : "repeated";
-  // Answered 200 all the same: the provider would otherwise post it again for a day, and no
-  // answer of ours will make a mail exist that we never sent (or one another install sent).
-  console.warn(`${report.transport} reported ${report.outcome} for mail ${report.mailId} of order ${report.orderId}, which was not recorded: ${outcome.refusal.message}`);
-  return "unknown";
+  for (const [mailId, reports] of byMail) {
+    const streamId = mailStream(mailId as DeliveryReport["mailId"]);
+    let known: { state: MailState; version: bigint } = await loadStream(deps.store, streamId, mailDecider);
+    const fresh = reports.filter((report) => !known.state.reports.has(report.providerEventId));
+    repeated += reports.length - fresh.length;
+    const room = Math.max(0, MAX_REPORTS_PER_MAIL - known.state.reports.size);
+    skipped += Math.max(0, fresh.length - room);
+    for (const report of fresh.slice(0, room)) {
+      const outcome = await handleCommand(
+        mailDecider,
+        { type: "RecordDeliveryReport", ...report },
+        { store: deps.store, streamId, metadata: { actor: { kind: "system", name: report.transport }, correlationId: requestId }, now: deps.now, loaded: known },
+      );
+      if (outcome.ok && outcome.events.length > 0) {
+        recorded++;
+        known = { state: (outcome.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(outcome.events.length) };
+      } else if (outcome.ok) {
+        repeated++;
+      } else {
+        // Answered 200 all the same: the provider would otherwise post it again for a day, and no
+        // answer of ours will make a mail exist that we never sent (or one another install sent).
+        console.warn(`${report.transport} reported ${report.outcome} for mail ${report.mailId} of order ${report.orderId}, which was not recorded: ${outcome.refusal.message}`);
+        unknownMail++;
+      }
+    }
+  }
+  return { recorded, repeated, unknownMail, skipped };
 };
 
 const send = (res: express.Response, reply: Reply) => {

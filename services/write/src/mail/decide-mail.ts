@@ -76,7 +76,8 @@ const recordFailure = (command: RecordMailFailure, state: MailState): MailDecisi
 };
 
 const recordReport = (command: RecordDeliveryReport, state: MailState): MailDecision => {
-  if (state.stage === "none" || state.orderId !== command.orderId) return refuse("not_found", "No such mail was sent.");
+  // Only the provider that took the mail reports on it: a report naming another is not about it.
+  if (state.stage === "none" || state.orderId !== command.orderId || state.transport !== command.transport) return refuse("not_found", "No such mail was sent.");
   if (state.reports.has(command.providerEventId)) return [];
   const report = {
     mailId: command.mailId,

@@ -7,7 +7,14 @@ import { Schema } from "effect";
  * last line, for callers that skipped it (scripts, reactors, the demo generator).
  */
 
-export const isEmailAddress: (value: string) => boolean = Schema.is(EmailAddress);
+const isCatalogueAddress = Schema.is(EmailAddress);
+
+/**
+ * A bare address a mail can go to. Stricter than the catalogue's shape (which stored events must
+ * keep passing): a comma, angle brackets, quotes, a semicolon or a colon would let one "address"
+ * name other recipients or a display name once it reaches a mail header or a provider's list.
+ */
+export const isEmailAddress = (value: string): boolean => isCatalogueAddress(value) && !/[,<>"';:()[\]\\]/.test(value);
 
 /** NonEmptyText holds no surrounding blanks; undefined when nothing is left after trimming. */
 export const trimmedText = (value: string): string | undefined => {

@@ -129,6 +129,8 @@ describe("CROSS-4 the providers' delivery reports", () => {
   it("refuses a report for a mail never sent, or of another order", () => {
     spec.given([]).when(report()).thenRefuses("not_found", "No such mail was sent.");
     spec.given([queued()]).when(report({ orderId: "999999" as typeof ORDER_ID })).thenRefuses("not_found", "No such mail was sent.");
+    // SES took this mail: SendGrid has nothing to say about it.
+    spec.given([queued(), sent()]).when(report({ transport: "sendgrid", providerEventId: "sg-1" })).thenRefuses("not_found", "No such mail was sent.");
   });
 });
 

@@ -303,3 +303,14 @@ describe("ORDER-8 the automatic reminder (issue 12)", () => {
       .then([{ type: "ReminderMailSent", data: { orderId: ORDER_ID, provider: "AWS", personal: { to: CUSTOMER_EMAIL } } }]);
   });
 });
+
+describe("ADMIN-6 / ORDER-2 a mail's address is one bare address", () => {
+  it("refuses addresses that would name other recipients or a display name in a mail header", () => {
+    for (const to of ["a,b@evil.example", '"x"<a@evil.example>', "a@b.example;c@d.example", "a:b@evil.example"]) {
+      spec
+        .given(historyIn("Pending", MARIA))
+        .when({ type: "SendInvoice", orderId: ORDER_ID, provider: "AWS", to, actor: MARIA } as never)
+        .thenRefuses("invalid", "Please enter a valid e-mail address.");
+    }
+  });
+});

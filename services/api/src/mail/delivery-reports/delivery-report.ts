@@ -42,3 +42,6 @@ export const providerId = (value: unknown): string | undefined => {
   const trimmed = value.trim();
   return trimmed && trimmed.length <= 256 ? trimmed : undefined;
 };
+
+/** An SMTP enhanced status code (RFC 3463), e.g. 5.1.1: the part of a bounce worth keeping. */
+export const STATUS_CODE = /^[245]\.\d{1,3}\.\d{1,3}$/;

@@ -1,6 +1,5 @@
 import { createVerify, type KeyObject } from "node:crypto";
-import { withoutAddresses } from "@etd/mail";
-import { isoInstant, mailIds, providerId, type DeliveryReport, type ParsedReports } from "./delivery-report.ts";
+import { isoInstant, mailIds, providerId, STATUS_CODE, type DeliveryReport, type ParsedReports } from "./delivery-report.ts";
 
 /*
  * SendGrid's Signed Event Webhook (ADR 0019): SendGrid signs the request's timestamp header
@@ -46,11 +45,15 @@ export const verifySendgridRequest = (request: {
 
 type Json = Record<string, unknown>;
 
-const MAX_REASON = 500;
-const reasonOf = (event: Json): string | undefined => {
-  const text = [event.reason, event.status, event.type].find((value): value is string => typeof value === "string" && value.trim() !== "");
-  const cleaned = text === undefined ? undefined : withoutAddresses(text).replace(/\s+/g, " ").trim().slice(0, MAX_REASON).trim();
-  return cleaned || undefined;
+/**
+ * SendGrid's verdict as codes only: the kind of event and the SMTP enhanced status code. Its
+ * `reason` text is left out: receiving servers quote names and addresses in it, and these events
+ * are not sealed (an erased order's would keep them).
+ */
+const reasonOf = (event: Json): string => {
+  const kind = typeof event.type === "string" && /^[a-z]{1,20}$/.test(event.type) ? event.type : String(event.event);
+  const status = typeof event.status === "string" && STATUS_CODE.test(event.status) ? ` (${event.status})` : "";
+  return `${kind}${status}`;
 };
 
 /**

@@ -1,6 +1,5 @@
 import { createVerify, X509Certificate } from "node:crypto";
-import { withoutAddresses } from "@etd/mail";
-import { isoInstant, mailIds, providerId, type DeliveryReport, type ParsedReports } from "./delivery-report.ts";
+import { isoInstant, mailIds, providerId, STATUS_CODE, type DeliveryReport, type ParsedReports } from "./delivery-report.ts";
 
 /*
  * SES delivery reports arrive through Amazon SNS (ADR 0019). SNS signs every message it posts with
@@ -50,7 +49,9 @@ export const parseSnsMessage = (body: string): SnsMessage | undefined => {
 };
 
 /** SNS's own hosts, per region (and the China partition's). */
-export const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+// A region's SNS endpoint only (sns.us-east-1.amazonaws.com): a looser pattern also matches other
+// AWS services' names for buckets or APIs called "sns" (sns.s3.amazonaws.com), which others can own.
+export const SNS_HOST = /^sns\.[a-z]{2}(-[a-z]+)+-\d\.amazonaws\.com(\.cn)?$/;
 
 /**
  * A URL on an SNS host over HTTPS, and nothing that would let it point elsewhere (another port,
@@ -166,16 +167,17 @@ const firstTag = (tags: Json | undefined, name: string): unknown => {
   return Array.isArray(values) ? values[0] : undefined;
 };
 
-/** Longest reason kept: a diagnosis is a line or two; the event is not the place for a whole DSN. */
-const MAX_REASON = 500;
-
-/** SES's diagnosis of a bounce: the first recipient's SMTP answer, else SES's sub-type; never an address. */
+/**
+ * SES's verdict on a bounce, as codes only: its bounce type and sub-type and the first
+ * recipient's enhanced status code. The free-text diagnosis is left out: receiving servers quote
+ * names and addresses in it, and these events are not sealed (an erased order's would keep them).
+ */
 const bounceReason = (bounce: Json): string | undefined => {
   const recipients = Array.isArray(bounce.bouncedRecipients) ? bounce.bouncedRecipients : [];
-  const diagnosis = recipients.map((recipient) => object(recipient)?.diagnosticCode).find((code) => typeof code === "string" && code.trim());
-  const text = (diagnosis as string | undefined) ?? (typeof bounce.bounceSubType === "string" ? bounce.bounceSubType : undefined);
-  const cleaned = text === undefined ? undefined : withoutAddresses(text).replace(/\s+/g, " ").trim().slice(0, MAX_REASON).trim();
-  return cleaned || undefined;
+  const status = recipients.map((recipient) => object(recipient)?.status).find((code): code is string => typeof code === "string" && STATUS_CODE.test(code));
+  const kind = [bounce.bounceType, bounce.bounceSubType].filter((part): part is string => typeof part === "string" && /^[A-Za-z]{1,40}$/.test(part)).join("/");
+  const text = [kind, status ? `(${status})` : ""].filter(Boolean).join(" ");
+  return text || undefined;
 };
 
 /**
