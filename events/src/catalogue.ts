@@ -129,8 +129,11 @@ const typesOf = (defs: ReadonlyArray<EventDefinition>): ReadonlySet<string> =>
 const orderTypes = typesOf(ORDER_EVENTS);
 const staffTypes = typesOf(STAFF_EVENTS);
 const gatewayTypes = typesOf(GATEWAY_EVENTS);
+const mailTypes = typesOf(MAIL_EVENTS);
 
 export const isOrderEvent = (event: AnyEvent): event is OrderEvent => orderTypes.has(event.type);
 export const isStaffEvent = (event: AnyEvent): event is StaffEvent => staffTypes.has(event.type);
 export const isGatewayEvent = (event: AnyEvent): event is GatewayEvent =>
   gatewayTypes.has(event.type);
+/** An event of a mail's stream, which names its mail (and its order) in `data`. */
+export const isMailEvent = (event: AnyEvent): event is MailEvent => mailTypes.has(event.type);

@@ -39,7 +39,7 @@ const mail = (id: string, changes: Partial<MailHistoryEntry> = {}): MailHistoryE
 const at = (minutesAfterAsked: number) => new Date(Date.parse(ASKED) + minutesAfterAsked * 60_000);
 
 describe("Email History's rules (ORDER-2, issue 12)", () => {
-  it("gives each state its badge; a failed mail with its next attempt reads 'Retrying at HH:MM' (US Eastern)", () => {
+  it("gives each state its badge; a failed mail with its next attempt reads 'Retrying at hh:mm AM/PM' (US Eastern, as the page's other times)", () => {
     expect(mailBadge(mail("a", { status: "requested" })).label).toBe("Requested");
     expect(mailBadge(mail("a", { status: "queued" })).label).toBe("Queued");
     expect(mailBadge(mail("a", { status: "sent" })).label).toBe("Sent");
@@ -47,8 +47,11 @@ describe("Email History's rules (ORDER-2, issue 12)", () => {
     expect(mailBadge(mail("a", { status: "bounced" }))).toEqual({ label: "Bounced", tone: "bad" });
     expect(mailBadge(mail("a", { status: "complained" }))).toEqual({ label: "Complained", tone: "bad" });
     expect(mailBadge(mail("a", { status: "failed" }))).toEqual({ label: "Failed", tone: "bad" });
-    // 19:35 UTC on 14 March 2026 is 15:35 in New York (daylight saving time began on 8 March).
-    expect(mailBadge(mail("a", { status: "failed", retry_at: "2026-03-14T19:35:00.000Z" }))).toEqual({ label: "Retrying at 15:35", tone: "progress" });
+    // 19:35 UTC on 14 March 2026 is 3:35 PM in New York (daylight saving time began on 8 March).
+    expect(mailBadge(mail("a", { status: "failed", retry_at: "2026-03-14T19:35:00.000Z" }))).toEqual({ label: "Retrying at 03:35 PM", tone: "progress" });
+    // Midnight and noon, where a 12-hour clock goes wrong most easily; 05:00 UTC in January is midnight EST.
+    expect(mailBadge(mail("a", { status: "failed", retry_at: "2026-01-10T05:00:00.000Z" })).label).toBe("Retrying at 12:00 AM");
+    expect(mailBadge(mail("a", { status: "failed", retry_at: "2026-01-10T17:05:00.000Z" })).label).toBe("Retrying at 12:05 PM");
     expect(mailBadge(mail("a", { status: "unknown" })).label).toBe("Outcome unknown");
   });
 
@@ -61,7 +64,7 @@ describe("Email History's rules (ORDER-2, issue 12)", () => {
 
   it("shows the provider's error for a failed or bounced mail only", () => {
     expect(mailError(mail("a", { status: "failed", reason: "554 Message rejected" }))).toBe("554 Message rejected");
-    expect(mailError(mail("a", { status: "bounced", reason: "550 5.1.1 mailbox unavailable" }))).toBe("550 5.1.1 mailbox unavailable");
+    expect(mailError(mail("a", { status: "bounced", reason: "bounce (5.1.1)" }))).toBe("bounce (5.1.1)");
     expect(mailError(mail("a", { status: "queued", reason: null }))).toBeUndefined();
   });
 

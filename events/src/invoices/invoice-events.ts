@@ -27,6 +27,9 @@ export type CurrencyCode = typeof CurrencyCode.Type;
 export const Payment = Schema.Struct({ amount: MoneyAmount, currency: CurrencyCode });
 export type Payment = typeof Payment.Type;
 
+/** True when an amount and currency are a payment an invoice can state (the deciders' check). */
+export const isPayment: (value: unknown) => value is Payment = Schema.is(Payment);
+
 /** The calendar year of a register (the UTC year the number was issued in). */
 export const InvoiceYear = Schema.Int.check(Schema.isBetween({ minimum: 2000, maximum: 9999 }));
 

@@ -34,6 +34,33 @@ export type MailPurpose = typeof MailPurpose.Type;
 export const MailTransport = Schema.Literals(["ses", "sendgrid", "outbox"]);
 export type MailTransport = typeof MailTransport.Type;
 
+/** The order events that ask for a mail, and why: each one's event id names the mail's stream. */
+export const MAIL_REQUEST_PURPOSES = {
+  DocumentUploaded: "document",
+  DocumentMailResent: "document",
+  ReminderMailSent: "reminder",
+  InvoiceSent: "invoice",
+} as const satisfies Record<string, MailPurpose>;
+
+export type MailRequestType = keyof typeof MAIL_REQUEST_PURPOSES;
+
+/** Whether an event of this type (an order event, by its type name) asks for a mail. */
+export const isMailRequestType = (type: string): type is MailRequestType => Object.hasOwn(MAIL_REQUEST_PURPOSES, type);
+
+/** What a provider may report of a mail, from the mildest to the gravest. */
+export type ReportedStage = "delivered" | "bounced" | "complained";
+const REPORT_RANK: Readonly<Record<ReportedStage, number>> = { delivered: 1, bounced: 2, complained: 3 };
+
+/**
+ * Where a mail stands after a step, given where it stood: a provider's report outranks what the
+ * sender records (a late acceptance never hides a bounce), and a graver report a milder one (a
+ * delivery report never hides a complaint). The mail's decider and Email History both fold by it.
+ */
+export const stageAfter = <S extends string>(current: S | ReportedStage, next: S | ReportedStage): S | ReportedStage => {
+  const rank = (stage: string) => REPORT_RANK[stage as ReportedStage] ?? 0;
+  return rank(current) > rank(next) || (rank(current) > 0 && rank(next) === 0) ? current : next;
+};
+
 const Attempt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "attempts count from 1" }));
 
 const mailRef = { mailId: EventId, orderId: OrderId };

@@ -110,7 +110,8 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     case "InvoiceSent":
       return `asked ${event.data.provider} to mail the invoice`;
     // A mail's own stream (DESIGN §8): the sender's steps, the provider's reports, staff's Retry.
-    // Reasons are the providers' answers with any address already replaced.
+    // Reasons hold no address: a failure's is the provider's answer with addresses replaced, a
+    // bounce's only codes (ADR 0019).
     case "MailQueued": {
       const { data } = event;
       return `queued attempt ${String(data.attempt)} of the ${MAIL_NAMES[data.purpose]} for ${data.provider}, via ${TRANSPORT_NAMES[data.transport]}`;
@@ -128,7 +129,7 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       return `reported the mail delivered by ${TRANSPORT_NAMES[event.data.transport]} at ${event.data.reportedAt}`;
     case "MailBounced": {
       const { data } = event;
-      return `reported the mail ${data.permanent ? "bounced for good" : "bounced for now"} by ${TRANSPORT_NAMES[data.transport]} at ${data.reportedAt} (${data.reason})`;
+      return `reported the mail ${data.permanent ? "bounced for good" : "bounced for now"} by ${TRANSPORT_NAMES[data.transport]} at ${data.reportedAt}: ${data.reason}`;
     }
     case "MailComplained":
       return `reported that the recipient marked the mail as spam (${TRANSPORT_NAMES[event.data.transport]}, ${event.data.reportedAt})`;

@@ -1,8 +1,7 @@
-import { isOrderEvent, type AnyEvent, type Role } from "@etd/events";
+import { isMailEvent, isOrderEvent, type AnyEvent, type Role } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import { describeEvent, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
 import { gatewayRef, staffRef, type NamesFold } from "./order-details-fold-names.ts";
-import { isMailEvent } from "./order-details-fold-mails.ts";
 import type { OrdersFold } from "./order-details-fold-orders.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
 

@@ -1,4 +1,5 @@
-import { isErased, MAIL_EVENTS, type AnyEvent, type MailEvent, type MailProvider, type MailPurpose, type MailTransport, type OrderEvent } from "@etd/events";
+import { isErased, isMailEvent, MAIL_REQUEST_PURPOSES, stageAfter, type MailEvent, type MailProvider, type MailPurpose, type MailTransport } from "@etd/events";
+import type { MailStatus } from "@etd/contract";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { OrdersFold } from "./order-details-fold-orders.ts";
 import { actorName, type TableFold } from "./order-details-fold-shared.ts";
@@ -9,8 +10,6 @@ import { actorName, type TableFold } from "./order-details-fold-shared.ts";
  * the mail is told by its own stream, `mail-{mailId}` (DESIGN §8): each of those events names the
  * mail, so it updates its row by primary key; the order's row (and its version) is not touched.
  */
-
-export type MailStatus = "requested" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed" | "unknown";
 
 export interface MailRow {
   /** The id of the event that asked for the mail: the mail's id. */
@@ -31,10 +30,6 @@ export interface MailRow {
   readonly recipient: string | null;
   readonly status: MailStatus;
   readonly transport: MailTransport | null;
-  /** Our Message-ID of the last attempt. */
-  readonly message_id: string | null;
-  /** The provider's id for the accepted attempt. */
-  readonly provider_message_id: string | null;
   /** The provider's reason for the current failure or bounce. */
   readonly reason: string | null;
   readonly attempt: number;
@@ -47,28 +42,11 @@ export interface MailRow {
   readonly updated_at: string;
 }
 
-const MAIL_REQUESTS = {
-  DocumentUploaded: "document",
-  DocumentMailResent: "document",
-  ReminderMailSent: "reminder",
-  InvoiceSent: "invoice",
-} as const satisfies Partial<Record<OrderEvent["type"], MailPurpose>>;
-
-/**
- * A provider's report outranks what the sender recorded, and a graver report a milder one: a late
- * acceptance never hides a bounce, a delivery report never hides a complaint (as the mail's
- * decider folds it, services/write/src/mail/mail-state.ts).
- */
-const REPORT_RANK: Partial<Record<MailStatus, number>> = { delivered: 1, bounced: 2, complained: 3 };
-const isReported = (status: MailStatus) => REPORT_RANK[status] !== undefined;
+/** A report already settled the mail: the sender's later steps do not move what is shown. */
+const isReported = (status: MailStatus) => stageAfter(status, "queued") !== "queued";
 
 /** The sender's own step (queued, sent, failed, unknown) unless a report already settled the mail. */
-const senderStep = (row: MailRow, status: MailStatus): MailStatus => (isReported(row.status) ? row.status : status);
-
-const MAIL_EVENT_TYPES: ReadonlySet<string> = new Set(MAIL_EVENTS.map((definition) => definition.type));
-
-/** An event of a mail's stream, which names its mail (and its order) in `data`. */
-export const isMailEvent = (event: AnyEvent): event is MailEvent => MAIL_EVENT_TYPES.has(event.type);
+const senderStep = (row: MailRow, status: MailStatus): MailStatus => stageAfter(row.status, status);
 
 /**
  * `loaded`: the rows of the mails the batch's mail events name (by primary key). A document or
@@ -106,8 +84,6 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
     recipient: null,
     status: "requested",
     transport: null,
-    message_id: null,
-    provider_message_id: null,
     reason: null,
     attempt: 0,
     retry_at: null,
@@ -119,7 +95,7 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
 
   const report = (row: MailRow, status: "delivered" | "bounced" | "complained", reportedAt: string, reason: string | null): Partial<MailRow> => {
     // A milder report after a graver one (a delivery after a complaint) changes nothing shown.
-    if ((REPORT_RANK[row.status] ?? 0) > REPORT_RANK[status]!) return {};
+    if (stageAfter(row.status, status) !== status) return {};
     return { status, delivered_at: reportedAt, reason, retry_at: null };
   };
 
@@ -137,7 +113,6 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         change = {
           status: senderStep(row, "queued"),
           transport: event.data.transport,
-          message_id: event.data.messageId,
           attempt: event.data.attempt,
           reason: isReported(row.status) ? row.reason : null,
           retry_at: null,
@@ -148,7 +123,6 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         change = {
           status: senderStep(row, "sent"),
           transport: event.data.transport,
-          provider_message_id: event.data.providerMessageId,
           attempt: event.data.attempt,
           sent_at: at,
         };
@@ -189,7 +163,7 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
       case "ReminderMailSent":
       case "InvoiceSent": {
         const { data } = event;
-        const purpose = MAIL_REQUESTS[event.type];
+        const purpose = MAIL_REQUEST_PURPOSES[event.type];
         // A document or reminder mail links to the current document (just uploaded, for an upload).
         const order = orders.current(data.orderId);
         const linked = purpose === "invoice" || order === undefined ? null : order;

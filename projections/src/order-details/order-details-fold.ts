@@ -1,9 +1,9 @@
-import { isOrderEvent } from "@etd/events";
+import { isMailEvent, isOrderEvent } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import { foldAudit, type AuditRow } from "./order-details-fold-audit.ts";
 import { foldComments, type CommentRow } from "./order-details-fold-comments.ts";
 import { foldDownloads, type DownloadRow } from "./order-details-fold-downloads.ts";
-import { foldMails, isMailEvent, type MailRow } from "./order-details-fold-mails.ts";
+import { foldMails, type MailRow } from "./order-details-fold-mails.ts";
 import { foldNames, gatewayRef, staffRef, type NameRow } from "./order-details-fold-names.ts";
 import { foldOrders, type OrderDetailsRow } from "./order-details-fold-orders.ts";
 
@@ -21,7 +21,7 @@ import { foldOrders, type OrderDetailsRow } from "./order-details-fold-orders.ts
 export type { AuditRow } from "./order-details-fold-audit.ts";
 export type { CommentRow } from "./order-details-fold-comments.ts";
 export type { DownloadRow } from "./order-details-fold-downloads.ts";
-export type { MailRow, MailStatus } from "./order-details-fold-mails.ts";
+export type { MailRow } from "./order-details-fold-mails.ts";
 export type { NameRow } from "./order-details-fold-names.ts";
 export type { DefencePackRow, OrderDetailsRow } from "./order-details-fold-orders.ts";
 

@@ -3,12 +3,12 @@ import type {
   AuditLine,
   DownloadHistoryEntry,
   MailHistoryEntry,
-  MailStatus,
   OrderDetails,
   OrderDocument,
   RemarkEntry,
 } from "@etd/contract";
-import { orderStream, type LandingDomain, type MailProvider, type MailPurpose, type MailTransport, type OrderId, type OrderStatus, type Role } from "@etd/events";
+import { orderStream, type LandingDomain, type OrderId, type OrderStatus, type Role } from "@etd/events";
+import type { MailRow } from "./order-details-fold-mails.ts";
 import { customerName } from "./order-document.ts";
 
 /*
@@ -34,28 +34,8 @@ export type {
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
 
-interface MailJson {
-  readonly mail_id: string;
-  readonly order_id: string;
-  readonly create_ts: string;
-  readonly purpose: MailPurpose;
-  readonly remainder_mail: 0 | 1;
-  readonly mail_service_provider: MailProvider;
-  readonly file1: string | null;
-  readonly file_path: string | null;
-  readonly recipient: string | null;
-  readonly requested_by: string;
-  readonly status: MailStatus;
-  readonly transport: MailTransport | null;
-  readonly reason: string | null;
-  readonly attempt: number;
-  readonly retry_at: string | null;
-  readonly retry_requested: boolean;
-  readonly sent_at: string | null;
-  readonly delivered_at: string | null;
-}
-
-const mailEntry = (m: MailJson): MailHistoryEntry => ({
+/** A mail_history row as `to_jsonb` gives it (its times in PostgreSQL's text form), as the page reads it. */
+const mailEntry = (m: MailRow): MailHistoryEntry => ({
   id: m.mail_id,
   order_id: m.order_id,
   create_ts: iso(m.create_ts),
@@ -131,7 +111,7 @@ export const orderDetails = async (query: Query, orderId: string): Promise<Order
   const row = rows[0];
   if (row === undefined) return undefined;
   const document = row.document as OrderDocument;
-  const mails = (row.mails as MailJson[]).map(mailEntry);
+  const mails = (row.mails as MailRow[]).map(mailEntry);
   const packs = row.defence_packs as { pack_type: 1 | 2; file_name: string; stored_path: string; generated_at: string }[];
   return {
     ...document,

@@ -166,16 +166,16 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     "mail-reactor found attempt 1 of the mail without an outcome; it is not sent again unless a delivery report or Retry settles it",
   ],
   MailDelivered: [
-    make("MailDelivered", { ...REPORT, transport: "ses", providerEventId: "ses-delivery-1" }, asSystem("ses-webhook")),
-    "ses-webhook reported the mail delivered by AWS SES at 2025-03-14T09:27:00.000Z",
+    make("MailDelivered", { ...REPORT, transport: "ses", providerEventId: "ses-delivery-1" }, asSystem("ses")),
+    "ses reported the mail delivered by AWS SES at 2025-03-14T09:27:00.000Z",
   ],
   MailBounced: [
-    make("MailBounced", { ...REPORT, transport: "sendgrid", providerEventId: "sg-9", permanent: true, reason: "550 5.1.1 mailbox unavailable" }, asSystem("sendgrid-webhook")),
-    "sendgrid-webhook reported the mail bounced for good by Sendgrid at 2025-03-14T09:27:00.000Z (550 5.1.1 mailbox unavailable)",
+    make("MailBounced", { ...REPORT, transport: "sendgrid", providerEventId: "sg-9", permanent: true, reason: "bounce (5.1.1)" }, asSystem("sendgrid")),
+    "sendgrid reported the mail bounced for good by Sendgrid at 2025-03-14T09:27:00.000Z: bounce (5.1.1)",
   ],
   MailComplained: [
-    make("MailComplained", { ...REPORT, transport: "ses", providerEventId: "ses-complaint-1" }, asSystem("ses-webhook")),
-    "ses-webhook reported that the recipient marked the mail as spam (AWS SES, 2025-03-14T09:27:00.000Z)",
+    make("MailComplained", { ...REPORT, transport: "ses", providerEventId: "ses-complaint-1" }, asSystem("ses")),
+    "ses reported that the recipient marked the mail as spam (AWS SES, 2025-03-14T09:27:00.000Z)",
   ],
   MailRetryRequested: [
     make("MailRetryRequested", { mailId: MAIL_ID, orderId: ORDER, requestedBy: { id: ALICIA.id, name: ALICIA.name } }, asStaff(ALICIA)),

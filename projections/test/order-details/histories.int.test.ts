@@ -99,7 +99,7 @@ const workTheOrder = () => {
   log.advance(5);
   resendMail.queued("sendgrid");
   resendMail.sent("sendgrid", "sg-14c5d3");
-  resendMail.reported("bounced", "sg-event-9", "2025-03-15T00:40:00.000Z", { reason: "550 5.1.1 mailbox unavailable", permanent: true });
+  resendMail.reported("bounced", "sg-event-9", "2025-03-15T00:40:00.000Z", { reason: "bounce (5.1.1)", permanent: true });
   log.advance(60);
   // The reminder fails for good; Alicia, whose order it is, presses Retry.
   const reminder = order.run({ type: "SendReminderMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL, actor: ALICIA }, asStaff(ALICIA));
@@ -177,7 +177,7 @@ describe.skipIf(!(await postgresAvailable()))("the histories on an order (ORDER-
       status: "bounced",
       transport: "sendgrid",
       attempt: 2,
-      reason: "550 5.1.1 mailbox unavailable",
+      reason: "bounce (5.1.1)",
       retry_at: null,
       delivered_at: "2025-03-15T00:40:00.000Z",
       requested_by: MARIA.name,

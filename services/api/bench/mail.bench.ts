@@ -6,6 +6,7 @@ import { createTestDatabase } from "@etd/infra/test-database";
 import { startSesEmulator } from "@etd/infra/ses-emulator";
 import { sesMailer } from "@etd/mail";
 import { loadStream, mailDecider } from "@etd/write";
+import { MAILS_IN_FLIGHT } from "../src/mail/mail-reactor.ts";
 import { openRuntime } from "../src/runtime.ts";
 import { placeMailRequests } from "../test/support/mail-requests.ts";
 
@@ -18,7 +19,7 @@ import { placeMailRequests } from "../test/support/mail-requests.ts";
  */
 
 const MAILS = Number(process.env.P10_MAILS ?? 400);
-const IN_FLIGHT = 8;
+const IN_FLIGHT = MAILS_IN_FLIGHT;
 const SES = { region: "us-east-1", accessKeyId: "AKIDLOCALTEST", secretAccessKey: "local-test-secret" };
 
 const main = async () => {

@@ -15,7 +15,7 @@ import { invoiceHtml, invoiceInput } from "../src/pdf/invoice.ts";
  * comments) as the order page shows it. The renderer is the production one (the card's
  * `puppeteer`, the system's Chromium); it is warmed up first, then each kind is rendered
  * PDF_BENCH_RUNS times, interleaved so that all kinds share the machine's weather. Each sample is
- * one `render` call: a fresh page, the HTML set, the PDF printed, the page closed.
+ * one `render` call as the API makes it: a warm page taken, its document replaced, the PDF printed.
  *
  * The last line is `P8 pdf_median_ms=<ms>`, the median of all samples; goal ≤ 150.
  */

@@ -165,6 +165,9 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   };
 };
 
+/** Unset PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS: the README's defaults (port 3000). */
+export const DEFAULT_MAILING: MailingSettings = { publicUrl: "http://localhost:3000", reminderAfterMs: 24 * 3_600_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] };
+
 /** PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS. */
 const readMailing = (env: NodeJS.ProcessEnv, port: number, problems: string[]): MailingSettings => {
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, "");
@@ -173,12 +176,12 @@ const readMailing = (env: NodeJS.ProcessEnv, port: number, problems: string[]): 
   } catch {
     problems.push(`PUBLIC_URL must be an http:// or https:// address (got "${publicUrl}")`);
   }
-  const hoursText = env.REMINDER_AFTER_HOURS ?? "24";
+  const hoursText = env.REMINDER_AFTER_HOURS ?? String(DEFAULT_MAILING.reminderAfterMs / 3_600_000);
   const hours = Number(hoursText);
   if (!/^\d+(\.\d+)?$/.test(hoursText) || hours <= 0 || hours > 720) {
     problems.push(`REMINDER_AFTER_HOURS must be a number of hours above 0 and at most 720 (got "${hoursText}")`);
   }
-  const retryText = env.MAIL_RETRY_SECONDS ?? "60,300,1800,7200";
+  const retryText = env.MAIL_RETRY_SECONDS ?? DEFAULT_MAILING.retryDelaysMs.map((ms) => ms / 1000).join(",");
   const retries = retryText.split(",").map((part) => part.trim());
   if (!retries.every((part) => /^\d+(\.\d+)?$/.test(part) && Number(part) > 0) || retries.length > 10) {
     problems.push(`MAIL_RETRY_SECONDS must be up to 10 waits in seconds, separated by commas (got "${retryText}")`);

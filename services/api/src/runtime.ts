@@ -9,7 +9,7 @@ import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
-import type { Config, MailingSettings, TrustProxy } from "./config.ts";
+import { DEFAULT_MAILING, type Config, type MailingSettings, type TrustProxy } from "./config.ts";
 import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
 import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
 import { erasureReactor } from "./reactors/erasure.ts";
@@ -62,8 +62,6 @@ export interface RuntimeOptions {
   readonly mailSchedulePollMs?: number;
   readonly now?: () => Date;
 }
-
-const DEFAULT_MAILING: MailingSettings = { publicUrl: "http://localhost:3000", reminderAfterMs: 24 * 3_600_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] };
 
 export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const driver = options.databaseUrl

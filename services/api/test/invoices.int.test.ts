@@ -74,11 +74,11 @@ describe.skipIf(!available)("ADMIN-6 Send Invoice: invoice numbers, refusals, th
       ["700000099", 404, "Order 700000099 was not found."],
     ] as const;
     for (const [orderId, status, message] of refusals) {
-      const before = orderId === "700000099" ? [] : await orderTypes(orderId);
+      const before = await orderTypes(orderId);
       const answer = await api.call("POST", "/admin/send-invoice", { orderId }, admin);
       expect(answer, orderId).toMatchObject({ status, body: { status: 0, message } });
       // A refused command changes nothing: no InvoiceSent, and the year's register is untouched.
-      expect(orderId === "700000099" ? [] : await orderTypes(orderId)).toEqual(before);
+      expect(await orderTypes(orderId)).toEqual(before);
     }
     expect(await register()).toEqual([]);
   });
@@ -116,6 +116,41 @@ describe.skipIf(!available)("ADMIN-6 Send Invoice: invoice numbers, refusals, th
     expect(two).toEqual(one);
     expect((await register()).length).toBe(registered);
     await activateGateway(api, "Stripe", ["primary"]);
+  });
+
+  it("ADMIN-6, QUEUE-12: another address by a member for whom the order is read-only is refused and spends no number; the customer's own address is anyone's", async () => {
+    const orderId = await placeOrder("700000010", { landing_domain: "primary" });
+    const team = await api.login("Team");
+    const telecaller = await api.login("Telecaller");
+    expect((await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId] }, team)).body).toMatchObject({ status: 1 });
+    const before = await orderTypes(orderId);
+    const registered = (await register()).length;
+
+    const elsewhere = await api.call("POST", "/admin/send-invoice", { orderId, email: "accounts@elsewhere.example" }, telecaller);
+    expect(elsewhere).toMatchObject({
+      status: 403,
+      body: { status: 0, message: `Order ${orderId} is assigned to ${api.staff.Team.name}; only they, a Manager or an Admin can change it.` },
+    });
+    expect(await orderTypes(orderId)).toEqual(before);
+    expect((await register()).length).toBe(registered);
+
+    const toCustomer = await api.call("POST", "/admin/send-invoice", { orderId }, telecaller);
+    expect(toCustomer.body).toMatchObject({ status: 1, message: "Invoice has been sent successfully" });
+    expect((await register()).length).toBe(registered + 1);
+  });
+
+  it("ADMIN-6: a burst of 6 sends for one order all succeed with one number: the register issues it once, every mail carries it", async () => {
+    const orderId = await placeOrder("700000020", { landing_domain: "primary" });
+    const registered = (await register()).length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.call("POST", "/admin/send-invoice", { orderId }, admin)));
+    for (const answer of answers) expect(answer.body).toMatchObject({ status: 1, message: "Invoice has been sent successfully" });
+
+    const numbers = (await register()).slice(registered).map((e) => e.data as { number: number; orderId: string });
+    expect(numbers).toEqual([expect.objectContaining({ number: registered + 1, orderId })]);
+    const sent = await invoicesSent(orderId);
+    expect(sent).toHaveLength(6);
+    expect(new Set(sent.map((invoice) => JSON.stringify(invoice))).size).toBe(1);
+    expect(sent[0]).toMatchObject({ number: `${String(year)}-${String(registered + 1).padStart(6, "0")}` });
   });
 
   describe.skipIf(!chromium)("the invoice PDF (Chromium)", () => {

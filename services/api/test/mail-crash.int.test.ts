@@ -4,7 +4,7 @@ import path from "node:path";
 import { decodeEvent, mailStream, orderStream, type MailEvent } from "@etd/events";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { startSesEmulator, type SesEmulator } from "@etd/infra/ses-emulator";
-import { foldEvents, handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
+import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
 import { Result } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
@@ -129,7 +129,7 @@ describe.skipIf(!available)("R10: the mail reactor killed at random points of a 
           expect(outcome.ok).toBe(true);
           settled++;
         } else {
-          const order = foldEvents(orderDecider, (await runtime.deps.store.readStream(orderStream(orderId))).map((raw) => decodeEvent(raw)).flatMap((r) => (Result.isSuccess(r) ? [r.success as never] : [])));
+          const { state: order } = await loadStream(runtime.deps.store, orderStream(orderId), orderDecider);
           const outcome = await handleCommand(mailDecider, { type: "RequestMailRetry", mailId, orderId, actor: STAFF, order }, { store: runtime.deps.store, streamId, metadata: { actor: { kind: "staff", id: STAFF.id, name: STAFF.name, role: STAFF.role }, correlationId: "r10-retry" } });
           expect(outcome.ok).toBe(true);
           retried++;

@@ -190,6 +190,20 @@ describe.skipIf(!available)("mail delivery webhooks (issue 12 Webhooks, ORDER-2)
     expect(await api.eventCount()).toBe(before);
   });
 
+  it("a signed report naming a real mail with another order, or from the provider that did not take it, records nothing (200, unknownMail)", async () => {
+    const mail = await sentMail("ses");
+    const otherOrder = Schema.decodeSync(OrderId)((await api.placeOrders(1))[0]!);
+    const before = await api.eventCount();
+    expect(await postSns(signed(snsNotification(sesEvent("Delivery", { ...mail, orderId: otherOrder }))))).toMatchObject({
+      status: 200,
+      body: { data: { recorded: 0, unknownMail: 1 } },
+    });
+    const body = JSON.stringify([{ timestamp: Math.floor(Date.now() / 1000), event: "delivered", sg_event_id: `d-${mail.mailId}`, ...customArgs(mail) }]);
+    expect(await postSendgrid(body, signSendgrid(body, sendgrid.privateKey))).toMatchObject({ status: 200, body: { data: { recorded: 0, unknownMail: 1 } } });
+    expect((await streamOf(mail.mailId)).map((e) => e.type)).toEqual(["MailQueued", "MailSent"]);
+    expect(await api.eventCount()).toBe(before);
+  });
+
   it("a large signed batch about one mail records at most a few reports, reads the mail once, and its replay records nothing", async () => {
     const mail = await sentMail("sendgrid");
     const now = Math.floor(Date.now() / 1000);
@@ -230,11 +244,11 @@ describe.skipIf(!available)("mail delivery webhooks (issue 12 Webhooks, ORDER-2)
     const mail = await sentMail("sendgrid");
     const before = await api.eventCount();
     const body = JSON.stringify([{ timestamp: Math.floor(Date.now() / 1000), event: "delivered", sg_event_id: `d-${mail.mailId}`, ...customArgs(mail) }]);
-    const tenMinutesAgo = String(Math.floor(Date.now() / 1000) - 11 * 60);
+    const elevenMinutesAgo = String(Math.floor(Date.now() / 1000) - 11 * 60);
     const forgeries: [string, string, Record<string, string>][] = [
       ["wrong key", body, signSendgrid(body, makeSendgridKeys().privateKey)],
       ["tampered body", body.replace("delivered", "spamreport"), signSendgrid(body, sendgrid.privateKey)],
-      ["old timestamp", body, signSendgrid(body, sendgrid.privateKey, tenMinutesAgo)],
+      ["old timestamp", body, signSendgrid(body, sendgrid.privateKey, elevenMinutesAgo)],
       ["no signature", body, {}],
     ];
     for (const [what, sent, headers] of forgeries) {

@@ -171,28 +171,41 @@ describe("SES notifications through SNS (issue 12 Webhooks)", () => {
   });
 });
 
-describe("the webhooks' rate limit (issue 12 Webhooks)", () => {
-  it("counts every request per address, forged or not, and answers 429 with Retry-After past the limit", async () => {
+describe("the webhooks' HTTP edge (issue 12 Webhooks)", () => {
+  /** The webhooks alone on a server of their own; no store: a request that got as far as recording would fail. */
+  const serve = async (mailWebhooks: ApiDeps["mailWebhooks"], run: (base: string) => Promise<void>) => {
     const app = express();
-    const deps = {
-      mailWebhooks: { sendgridPublicKey: readSendgridPublicKey(makeSendgridKeys().publicKeyBase64), fetchCertificate: () => Promise.reject(new Error("unused")), confirmSubscription: () => Promise.resolve() },
-      now: () => new Date(),
-    } as unknown as ApiDeps;
-    mountMailWebhooks(app, deps, { rateLimit: { limit: 2, windowMs: 60_000 } });
+    mountMailWebhooks(app, { mailWebhooks, now: () => new Date() } as unknown as ApiDeps, { rateLimit: { limit: 2, windowMs: 60_000 } });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/mail/sendgrid-events`;
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  it("counts every request per address, forged or not, and answers 429 with Retry-After past the limit", async () => {
+    const settings = { sendgridPublicKey: readSendgridPublicKey(makeSendgridKeys().publicKeyBase64), fetchCertificate: () => Promise.reject(new Error("unused")), confirmSubscription: () => Promise.resolve() };
+    await serve(settings, async (base) => {
       const statuses: (number | string | null)[] = [];
       for (let i = 0; i < 3; i++) {
-        const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" });
+        const response = await fetch(`${base}/api/mail/sendgrid-events`, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" });
         statuses.push(response.status, response.headers.get("retry-after"));
       }
       expect(statuses).toEqual([403, null, 403, null, 429, "60"]);
       // The SES route has no topic configured here: it does not exist.
-      expect((await fetch(url.replace("sendgrid", "ses"), { method: "POST", body: "{}" })).status).toBe(404);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+      expect((await fetch(`${base}/api/mail/ses-events`, { method: "POST", body: "{}" })).status).toBe(404);
+    });
+  });
+
+  it("answers 503 (SNS tries again) when SNS's certificate cannot be fetched, and records nothing", async () => {
+    const { privateKey } = makeSigningCertificate();
+    const settings = { sesTopicArn: TOPIC_ARN, fetchCertificate: () => Promise.reject(new Error("offline")), confirmSubscription: () => Promise.reject(new Error("unused")) };
+    await serve(settings, async (base) => {
+      const response = await fetch(`${base}/api/mail/ses-events`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(signSns(snsNotification(sesEvent("Delivery", MAIL)), privateKey)) });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 0, message: "The signature cannot be checked right now. Please try again later.", data: null });
+    });
   });
 });

@@ -25,10 +25,14 @@ export const DEMO_REMINDER_AFTER_HOURS = 24;
  */
 export const DEMO_MAIL_RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000];
 
-/** What a receiving server says of an address that does not exist (a typo in the order's e-mail). */
-export const DEMO_BOUNCE_REASON = "550 5.1.1 Recipient address rejected";
-
 export type DemoTransport = "ses" | "sendgrid";
+
+/**
+ * A bounce from an address that does not exist (a typo in the order's e-mail), as the delivery
+ * report webhooks record it: codes only, never the receiving server's text (ADR 0019), so SES's
+ * bounce type and sub-type, SendGrid's event, each with the enhanced status code.
+ */
+export const DEMO_BOUNCE_REASONS: Readonly<Record<DemoTransport, string>> = { ses: "Permanent/General (5.1.1)", sendgrid: "bounce (5.1.1)" };
 
 /** One event of a mail's stream, in the order it happened. */
 export type DemoMailStep =
@@ -177,7 +181,7 @@ const acceptedMail = (random: SeededRandom, transport: DemoTransport, requestedA
   const reportedAt = bounced ? between(random, sentAt, 5 * SECOND, 3 * MINUTE) : between(random, sentAt, 20 * SECOND, 12 * MINUTE);
   const at = (ms: number) => new Date(Math.min(ms, now));
   const report: DemoMailStep = bounced
-    ? { type: "bounced", at: at(reportedAt), providerEventId: providerEventId(random, transport), reason: DEMO_BOUNCE_REASON }
+    ? { type: "bounced", at: at(reportedAt), providerEventId: providerEventId(random, transport), reason: DEMO_BOUNCE_REASONS[transport] }
     : { type: "delivered", at: at(reportedAt), providerEventId: providerEventId(random, transport) };
   return {
     transport,

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Result } from "effect";
 import {
   isErased,
+  isMailRequestType,
+  MAIL_REQUEST_PURPOSES,
   mailStream,
   orderStream,
   StaffId,
@@ -177,8 +179,6 @@ export const pick = <T>(inputs: readonly T[], what: string, fits: (input: T) => 
   return found;
 };
 
-const MAIL_PURPOSES = { DocumentUploaded: "document", DocumentMailResent: "document", ReminderMailSent: "reminder", InvoiceSent: "invoice" } as const;
-
 /** One mail's stream (`mail-{mailId}`, DESIGN §8), driven through the mail's real decider. */
 export interface MailStory {
   readonly mailId: EventId;
@@ -194,9 +194,9 @@ export interface MailStory {
 
 /** The mail asked for by `request` (an upload, a resend, a reminder, an invoice): its id is the request's. */
 export const mailOf = (log: Log, request: readonly ProjectedEvent[]): MailStory => {
-  const asked = request.find((p) => p.event.type in MAIL_PURPOSES);
+  const asked = request.find((p) => isMailRequestType(p.event.type));
   if (asked === undefined) throw new Error(`no mail request among ${request.map((p) => p.event.type).join(", ")}`);
-  const event = asked.event as Extract<OrderEvent, { readonly type: keyof typeof MAIL_PURPOSES }>;
+  const event = asked.event as Extract<OrderEvent, { readonly type: keyof typeof MAIL_REQUEST_PURPOSES }>;
   const mailId = asked.eventId as EventId;
   const { orderId, provider } = event.data;
   const runner = streamRunner(log, mailStream(mailId), mailDecider);
@@ -210,7 +210,7 @@ export const mailOf = (log: Log, request: readonly ProjectedEvent[]): MailStory 
           type: "QueueMail",
           mailId,
           orderId,
-          purpose: MAIL_PURPOSES[event.type],
+          purpose: MAIL_REQUEST_PURPOSES[event.type],
           provider,
           transport,
           messageId: `<${mailId}.${String(runner.state().attempt + 1)}@mail.etd.example>`,

@@ -300,4 +300,5 @@ const sameSecret = (given: string | undefined, expected: string) =>
   given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 
 /** A proxy's request id is reused only when it is safe to store as a correlation id. */
-const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);
+/** A request id a client or proxy sent, if it is one we may log and record (else undefined). */
+export const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);

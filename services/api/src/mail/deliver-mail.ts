@@ -1,6 +1,6 @@
 import type { EventStore } from "@etd/event-store";
 import { BRANDS } from "@etd/contract";
-import { isErased, mailStream, type EventId, type MailEvent, type EventMetadata, type InvoiceSent, type MailProvider, type OrderEvent, type OrderId } from "@etd/events";
+import { isErased, mailStream, type EventId, type MailEvent, type EventMetadata, type InvoiceSent, type MailProvider, type MailQueued, type OrderEvent, type OrderId } from "@etd/events";
 import { MailRejected, MailUnavailable, withoutAddresses, type MailAttachment, type Mailer, type OutgoingMail } from "@etd/mail";
 import { handleCommand, mailDecider, type CommandOutcome, type MailCommand, type MailState } from "@etd/write";
 import { composeMail } from "./templates.ts";
@@ -27,8 +27,6 @@ export interface DeliverDeps {
   readonly now: () => Date;
 }
 
-export type Delivery = "sent" | "failed" | "unknown" | "skipped";
-
 const REACTOR_ACTOR = { kind: "system", name: "mail" } as const;
 
 const metadataFor = (mailId: EventId): Omit<EventMetadata, "occurredAt"> => ({ actor: REACTOR_ACTOR, correlationId: mailId, causationId: mailId });
@@ -50,66 +48,61 @@ const landingDomainOf = (history: readonly OrderEvent[]) => {
   return placed?.type === "OrderPlaced" ? placed.data.landingDomain : "primary";
 };
 
-const toOutgoing = (deps: DeliverDeps, request: MailRequest, to: string, attempt: number) => {
+/** The mail as the attempt recorded it: what is handed to the provider, the first time or again. */
+const outgoing = (queued: MailQueued, to: string, content: { subject: string; text: string; html: string }): Omit<OutgoingMail, "attachments"> => ({
+  messageId: queued.data.messageId,
+  from: queued.data.from,
+  to,
+  ...content,
+  tags: { eventId: queued.data.mailId, orderId: queued.data.orderId },
+});
+
+export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId): Promise<void> => {
+  const { store } = deps;
+  const record = await readMail(store, mailId);
+  // The stream as this call last knew it: each command decides on it without reading it again (a
+  // stale one only costs the handler a second read, when the append finds the stream moved on).
+  let known: { state: MailState; version: bigint } = record;
+  const run = async (command: MailCommand): Promise<CommandOutcome> => {
+    const outcome = await handleCommand(mailDecider, command, { store, streamId: mailStream(mailId), metadata: metadataFor(mailId), now: deps.now, loaded: known });
+    if (outcome.ok && outcome.events.length > 0) {
+      known = { state: (outcome.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(outcome.events.length) };
+    }
+    return outcome;
+  };
+
+  const open = record.state.stage === "queued" ? record.lastQueued : undefined;
+  if (open !== undefined) {
+    // An attempt with no recorded answer: the sender stopped after recording it.
+    const mailer = deps.mailers[open.data.provider];
+    if (mailer.transport !== "outbox" || open.data.transport !== "outbox" || isErased(open.data.personal)) {
+      await run({ type: "MarkMailOutcomeUnknown", mailId, attempt: open.data.attempt });
+      return;
+    }
+    const request = await readMailRequest(store, orderId, mailId);
+    if (request === undefined) return;
+    const { to, ...content } = open.data.personal;
+    await finish(deps, run, request, mailer, open.data.attempt, outgoing(open, to, content));
+    return;
+  }
+
+  const request = await readMailRequest(store, orderId, mailId);
+  // The order was erased after asking: there is no one to write to any more.
+  const to = request && recipientOf(request);
+  if (request === undefined || to === undefined) return;
+  const mailer = deps.mailers[request.event.data.provider];
+  const attempt = record.state.attempt + 1;
   const landingDomain = landingDomainOf(request.history);
   const brand = BRANDS[landingDomain];
   const composed = composeMail({
     purpose: request.purpose,
     landingDomain,
-    orderId: request.orderId,
+    orderId,
     customerName: customerName(request.history),
-    trackUrl: `${deps.publicUrl}/track-order/${request.orderId}`,
+    trackUrl: `${deps.publicUrl}/track-order/${orderId}`,
     invoiceNumber: invoiceOf(request)?.data.invoice?.number,
   });
-  const messageId = `<${request.mailId}.${attempt}@${brand.mailDomain}>`;
-  return { composed, messageId, from: senderFor(deps.from, brand.name), to };
-};
-
-export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId): Promise<Delivery> => {
-  const { store } = deps;
-  const record = await readMail(store, mailId);
-  // The stream as this call last knew it: each command decides on it without reading it again.
-  let known: { state: MailState; version: bigint } = { state: record.state, version: record.version };
-  const run = async (command: MailCommand): Promise<CommandOutcome> => {
-    const outcome = await handleCommand(mailDecider, command, { store, streamId: mailStream(mailId), metadata: metadataFor(mailId), now: deps.now, loaded: known });
-    known =
-      outcome.ok && outcome.events.length > 0
-        ? { state: (outcome.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(outcome.events.length) }
-        : { ...(await readMail(store, mailId)) };
-    return outcome;
-  };
-  const { state } = record;
-
-  if (state.stage === "queued" && record.lastQueued !== undefined) {
-    // An attempt with no recorded answer: the sender stopped after recording it.
-    const queued = record.lastQueued;
-    const mailer = deps.mailers[queued.data.provider];
-    if (mailer.transport !== "outbox" || mailer.transport !== queued.data.transport || isErased(queued.data.personal)) {
-      await run({ type: "MarkMailOutcomeUnknown", mailId, attempt: queued.data.attempt });
-      return "unknown";
-    }
-    const request = await readMailRequest(store, orderId, mailId);
-    if (request === undefined) return "skipped";
-    const { personal } = queued.data;
-    return finish(deps, run, request, mailer, queued.data.attempt, {
-      messageId: queued.data.messageId,
-      from: queued.data.from,
-      to: personal.to,
-      subject: personal.subject,
-      text: personal.text,
-      html: personal.html,
-      tags: { eventId: mailId, orderId },
-    });
-  }
-
-  const request = await readMailRequest(store, orderId, mailId);
-  if (request === undefined) return "skipped";
-  const to = recipientOf(request);
-  // The order was erased after asking: there is no one to write to any more.
-  if (to === undefined) return "skipped";
-  const mailer = deps.mailers[request.event.data.provider];
-  const attempt = state.attempt + 1;
-  const { composed, messageId, from } = toOutgoing(deps, request, to, attempt);
+  const { subject, text, html } = composed;
   const queued = await run({
     type: "QueueMail",
     mailId,
@@ -117,23 +110,16 @@ export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: E
     purpose: request.purpose,
     provider: request.event.data.provider,
     transport: mailer.transport,
-    messageId,
+    messageId: `<${mailId}.${attempt}@${brand.mailDomain}>`,
     template: composed.template,
-    from,
-    content: { to, subject: composed.subject, text: composed.text, html: composed.html },
+    from: senderFor(deps.from, brand.name),
+    content: { to, subject, text, html },
     now: deps.now(),
   });
   // Refused: already handled, not due yet, or another sender got there first.
-  if (!queued.ok || queued.events.length === 0) return "skipped";
-  return finish(deps, run, request, mailer, attempt, {
-    messageId,
-    from,
-    to,
-    subject: composed.subject,
-    text: composed.text,
-    html: composed.html,
-    tags: { eventId: mailId, orderId },
-  });
+  const recorded = queued.ok ? (queued.events[0] as MailQueued | undefined) : undefined;
+  if (recorded === undefined) return;
+  await finish(deps, run, request, mailer, attempt, outgoing(recorded, to, { subject, text, html }));
 };
 
 /** Hands a recorded attempt to the provider and records its answer. */
@@ -144,7 +130,7 @@ const finish = async (
   mailer: Mailer,
   attempt: number,
   mail: Omit<OutgoingMail, "attachments">,
-): Promise<Delivery> => {
+): Promise<void> => {
   const { mailId } = request;
   let sent;
   try {
@@ -154,21 +140,19 @@ const finish = async (
       : [];
     sent = await mailer.send({ ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
   } catch (error) {
-    const permanent = error instanceof MailRejected;
     const said = error instanceof MailRejected || error instanceof MailUnavailable ? error.providerText : error instanceof Error ? error.message : String(error);
     await run({
       type: "RecordMailFailure",
       mailId,
       attempt,
       reason: withoutAddresses(said).slice(0, 500),
-      permanent,
+      permanent: error instanceof MailRejected,
       retryDelaysMs: deps.retryDelaysMs,
       now: deps.now(),
     });
-    return "failed";
+    return;
   }
   // Not inside the try: a sent mail whose record fails is not a failed mail. The attempt stays
   // queued, and is found so (and marked unknown) when the event is handled again.
   await run({ type: "RecordMailSent", mailId, attempt, transport: sent.transport, providerMessageId: sent.providerMessageId });
-  return "sent";
 };

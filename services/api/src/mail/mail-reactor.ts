@@ -1,10 +1,10 @@
 import type { RecordedEvent, SqlDriver } from "@etd/event-store";
-import { decodeEvent, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
+import { decodeEvent, isMailRequestType, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
 import { handleCommand, orderDecider } from "@etd/write";
 import { Result } from "effect";
 import type { Reactor } from "../reactors/reactor.ts";
 import { deliverMail, type DeliverDeps } from "./deliver-mail.ts";
-import { isMailRequest } from "./mail-records.ts";
+import type { MailRequestEvent } from "./mail-records.ts";
 
 /*
  * The mail reactor (DESIGN §8) follows the log with its own checkpoint and sends what the events
@@ -31,14 +31,16 @@ create index if not exists mail_schedule_due on mail_schedule (due_at);
 export interface MailReactorDeps extends DeliverDeps {
   readonly driver: SqlDriver;
   readonly reminderAfterMs: number;
-  /** How many mails are handed to providers at once. */
-  readonly concurrency?: number;
-  readonly log?: (message: string) => void;
 }
 
+/** How many mails are handed to providers at once (the P10 benchmark's direct side uses it too). */
+export const MAILS_IN_FLIGHT = 8;
+
+const log = (message: string) => console.error(`[mail] ${message}`);
+
 export interface MailReactor extends Reactor {
-  /** Does what is due in `mail_schedule` now; the timer calls it. Returns how many items it took. */
-  runDue(): Promise<number>;
+  /** Does what is due in `mail_schedule` now; the timer calls it. */
+  runDue(): Promise<void>;
 }
 
 const reminderKey = (orderId: string) => `reminder:${orderId}`;
@@ -55,7 +57,6 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
 
 export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReactor> => {
   const { driver } = deps;
-  const log = deps.log ?? ((message: string) => console.error(`[mail] ${message}`));
   await driver.query(SCHEDULE_SQL);
   // One mail is handled by one call at a time in this process; a second caller skips it.
   const inFlight = new Set<string>();
@@ -103,8 +104,8 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
       case "MailRetryRequested":
         return { orderId: event.data.orderId, mailId: event.data.mailId };
     }
-    if (parseStreamName(recorded.streamId)?.category === "order" && isMailRequest(event as never)) {
-      return { orderId: (event as { data: { orderId: OrderId } }).data.orderId, mailId: recorded.eventId as EventId };
+    if (parseStreamName(recorded.streamId)?.category === "order" && isMailRequestType(event.type)) {
+      return { orderId: (event as MailRequestEvent).data.orderId, mailId: recorded.eventId as EventId };
     }
     return undefined;
   };
@@ -118,12 +119,12 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
       const mail = await note(recorded, decoded.success);
       if (mail) toSend.push(mail);
     }
-    await eachLimited(toSend, deps.concurrency ?? 8, ({ orderId, mailId }) => deliver(orderId, mailId));
+    await eachLimited(toSend, MAILS_IN_FLIGHT, ({ orderId, mailId }) => deliver(orderId, mailId));
   };
 
-  const runDue = async (): Promise<number> => {
+  const runDue = async (): Promise<void> => {
     const rows = await driver.query("select key, kind, order_id, mail_id, due_at from mail_schedule where due_at <= $1 order by due_at limit 100", [deps.now().toISOString()]);
-    await eachLimited(rows, deps.concurrency ?? 8, async (row) => {
+    await eachLimited(rows, MAILS_IN_FLIGHT, async (row) => {
       const orderId = row.order_id as OrderId;
       try {
         if (row.kind === "retry") {
@@ -147,7 +148,6 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
         log(`${row.key as string} failed and stays due: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
-    return rows.length;
   };
 
   return {
@@ -159,7 +159,7 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
 };
 
 /** Polls `mail_schedule` every `pollMs`; stop() waits for a round in progress. */
-export const startMailSchedule = (reactor: MailReactor, pollMs: number, log: (message: string) => void = (m) => console.error(`[mail] ${m}`)) => {
+export const startMailSchedule = (reactor: MailReactor, pollMs: number) => {
   let stopped = false;
   let round: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

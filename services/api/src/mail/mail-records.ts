@@ -7,8 +7,12 @@ import {
   type EventId,
   type InvoiceSent,
   type MailEvent,
+  isMailRequestType,
+  MAIL_REQUEST_PURPOSES,
   type MailPurpose,
   type MailQueued,
+  type MailSent,
+  type MailRequestType,
   type OrderEvent,
   type OrderId,
 } from "@etd/events";
@@ -26,6 +30,8 @@ export interface MailRecord {
   readonly version: bigint;
   /** The last attempt recorded, decrypted: what was (or is being) handed to the provider. */
   readonly lastQueued: MailQueued | undefined;
+  /** The provider's acceptance of that attempt, if recorded. */
+  readonly lastSent: MailSent | undefined;
 }
 
 const decodeAll = <E>(streamId: string, recorded: readonly RecordedEvent[]): { readonly event: E; readonly eventId: string }[] =>
@@ -39,25 +45,17 @@ export const readMail = async (store: EventStore, mailId: EventId): Promise<Mail
   const streamId = mailStream(mailId);
   let state = mailDecider.initialState;
   let lastQueued: MailQueued | undefined;
+  let lastSent: MailSent | undefined;
   const recorded = await store.readStream(streamId);
   for (const { event } of decodeAll<MailEvent>(streamId, recorded)) {
     state = mailDecider.evolve(state, event);
-    if (event.type === "MailQueued") lastQueued = event;
+    if (event.type === "MailQueued") [lastQueued, lastSent] = [event, undefined];
+    if (event.type === "MailSent" && event.data.attempt === lastQueued?.data.attempt) lastSent = event;
   }
-  return { state, version: recorded.at(-1)?.streamPosition ?? 0n, lastQueued };
+  return { state, version: recorded.at(-1)?.streamPosition ?? 0n, lastQueued, lastSent };
 };
 
-/** The order events that ask for a mail, and why. */
-export const MAIL_REQUESTS = {
-  DocumentUploaded: "document",
-  DocumentMailResent: "document",
-  ReminderMailSent: "reminder",
-  InvoiceSent: "invoice",
-} as const satisfies Partial<Record<OrderEvent["type"], MailPurpose>>;
-
-export type MailRequestEvent = Extract<OrderEvent, { readonly type: keyof typeof MAIL_REQUESTS }>;
-
-export const isMailRequest = (event: OrderEvent): event is MailRequestEvent => Object.hasOwn(MAIL_REQUESTS, event.type);
+export type MailRequestEvent = Extract<OrderEvent, { readonly type: MailRequestType }>;
 
 export interface MailRequest {
   readonly mailId: EventId;
@@ -74,8 +72,9 @@ export const readMailRequest = async (store: EventStore, orderId: OrderId, mailI
   const events = decodeAll<OrderEvent>(streamId, await store.readStream(streamId));
   const index = events.findIndex(({ eventId }) => eventId === mailId);
   const found = events[index];
-  if (found === undefined || !isMailRequest(found.event)) return undefined;
-  return { mailId, orderId, purpose: MAIL_REQUESTS[found.event.type], event: found.event, history: events.slice(0, index + 1).map(({ event }) => event) };
+  if (found === undefined || !isMailRequestType(found.event.type)) return undefined;
+  const event = found.event as MailRequestEvent;
+  return { mailId, orderId, purpose: MAIL_REQUEST_PURPOSES[event.type], event, history: events.slice(0, index + 1).map((entry) => entry.event) };
 };
 
 /** The request's recipient, unless the order's personal data has been erased since. */

@@ -1,3 +1,4 @@
+import { personName } from "./html.ts";
 import type { Query } from "@etd/event-store";
 import type { MailStatus } from "@etd/contract";
 import { AUDIT_PAGE_MAX, auditTimeline, orderDetails, type AuditLine, type OrderDetails } from "@etd/projections";
@@ -113,11 +114,6 @@ const FLAG_NAMES = [
   ["report_error", "ReportError"],
 ] as const;
 
-const travellerName = (details: OrderDetails): string =>
-  [details.first_name, details.middle_name, details.last_name, details.suffix]
-    .filter((part): part is string => typeof part === "string" && part.trim().length > 0)
-    .join(" ");
-
 /** The evidence from the order's read model, as the view page shows it to every role. Pure. */
 export const defencePackEvidence = (details: OrderDetails): DefencePackEvidence => {
   const mails = [...details.mailHistory, ...details.invoiceHistory]
@@ -166,7 +162,7 @@ export const defencePackEvidence = (details: OrderDetails): DefencePackEvidence 
     processingMode: details.processing_mode,
     processingDate: details.processing_date,
     status: details.process_status_label,
-    traveller: { name: travellerName(details), email: typeof details.email === "string" ? details.email : null },
+    traveller: { name: personName(details), email: typeof details.email === "string" ? details.email : null },
     personalDataErased: details.personal_data_erased,
     transaction:
       details.transaction_id !== null && details.merchant_name !== null

@@ -20,3 +20,10 @@ export const listTable = (headers: readonly string[], rows: readonly (readonly (
       `<tbody>${rows.map((row) => `<tr>${row.map((value) => `<td>${cell(value)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
 
 const cell = (value: string | number | null | undefined): string => (value === null || value === undefined || value === "" ? "—" : escapeHtml(value));
+
+/** A traveller's name as the documents print it: given, middle, family name and suffix, as given. */
+export const personName = (parts: { readonly first_name?: unknown; readonly middle_name?: unknown; readonly last_name?: unknown; readonly suffix?: unknown }): string =>
+  [parts.first_name, parts.middle_name, parts.last_name, parts.suffix]
+    .filter((part): part is string => typeof part === "string" && part.trim() !== "")
+    .map((part) => part.trim())
+    .join(" ");

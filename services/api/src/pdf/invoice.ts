@@ -1,7 +1,7 @@
 import { BRANDS, PROCESSING_MODE_LABELS, usEastern } from "@etd/contract";
 import { isErased, type InvoiceSent, type OrderEvent, type OrderPlaced } from "@etd/events";
 import { easternDateTime } from "./eastern-time.ts";
-import { escapeHtml, fieldTable } from "./html.ts";
+import { escapeHtml, fieldTable, personName } from "./html.ts";
 import type { PdfRenderer } from "./pdf-renderer.ts";
 
 /*
@@ -36,11 +36,7 @@ export class InvoiceUnavailable extends Error {
 const fullName = (placed: OrderPlaced): string | null => {
   const { personal } = placed.data;
   if (isErased(personal)) return null;
-  const name = [personal.first_name, personal.middle_name, personal.last_name, personal.suffix]
-    .map((part) => part?.trim())
-    .filter((part): part is string => part !== undefined && part !== "")
-    .join(" ");
-  return name === "" ? null : name;
+  return personName(personal) || null;
 };
 
 /** What the invoice shows, read from the order's events up to (and with) its InvoiceSent. */

@@ -1,7 +1,7 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { RecordedEvent } from "@etd/event-store";
-import { mailStream, parseStreamName, type EventId } from "@etd/events";
+import { isMailRequestType, mailStream, parseStreamName, type EventId } from "@etd/events";
 import { storageKey, type DocumentStorage } from "../storage/storage.ts";
 import type { Reactor } from "./reactor.ts";
 
@@ -13,9 +13,6 @@ import type { Reactor } from "./reactor.ts";
  * each mail as it was sent. Every step is idempotent, so a crash at any point is finished when the
  * reactor replays the event on restart.
  */
-
-/** The order events that ask for a mail; each one's id names the mail's stream. */
-const MAIL_REQUESTS: ReadonlySet<string> = new Set(["DocumentUploaded", "DocumentMailResent", "ReminderMailSent", "InvoiceSent"]);
 
 export interface ErasureDeps {
   /** Destroys a stream's key; idempotent. */
@@ -46,7 +43,7 @@ export const erasureReactor = ({ forget, storage, readStream, outboxDir }: Erasu
     if (event.type !== "OrderPermanentlyDeleted") return;
     const stream = parseStreamName(event.streamId);
     if (stream?.category !== "order") return;
-    const mailIds = (await readStream(event.streamId)).filter((recorded) => MAIL_REQUESTS.has(recorded.type)).map((recorded) => recorded.eventId);
+    const mailIds = (await readStream(event.streamId)).filter((recorded) => isMailRequestType(recorded.type)).map((recorded) => recorded.eventId);
     for (const mailId of mailIds) await forget(mailStream(mailId as EventId));
     await removeOutboxCopies(outboxDir, mailIds);
     await forget(event.streamId);

@@ -15,7 +15,7 @@ import {
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import type { SessionUser } from "../auth/tokens.ts";
 import { refusalReply, replyTo, runOrderCommand } from "../commands/run-command.ts";
-import { fail, type Reply } from "../http/reply.ts";
+import type { Reply } from "../http/reply.ts";
 
 /*
  * POST /admin/send-invoice (ADMIN-6, 001 §2 Send Invoice): the request, messages and envelope are
@@ -25,10 +25,10 @@ import { fail, type Reply } from "../http/reply.ts";
  *    deleted, no recorded payment, another address without the right) ends here, and no invoice
  *    number is spent on it.
  * 2. An order that has had an invoice sends the same one again (the decider reuses it).
- * 3. Otherwise the active gateway of the order's landing domain is looked up (none: refused, no
- *    number spent), the register of the current UTC year issues the order its number (gap-free;
- *    idempotent per order, so a retry after a failure here keeps the number), and SendInvoice
- *    records the InvoiceSent that the mail reactor renders and mails.
+ * 3. Otherwise the register of the current UTC year is given the active gateway of the order's
+ *    site and issues the order its number (its decider refuses a site with no active gateway, and
+ *    is gap-free and idempotent per order, so a retry after a failure here keeps the number); then
+ *    SendInvoice records the InvoiceSent that the mail reactor renders and mails.
  */
 
 type SendInvoiceInput = typeof SendInvoiceRequest.Type;
@@ -65,22 +65,14 @@ export const sendInvoice = async (deps: ApiDeps, context: Caller & { readonly us
   if (state.invoice !== undefined) return replyTo(await runOrderCommand(deps, context, command), "Invoice has been sent successfully");
 
   const gateways = await loadStream(deps.store, GATEWAYS_STREAM, gatewayDecider);
-  const gateway = activeGatewayFor(gateways.state, state.landingDomain);
-  if (gateway === undefined) {
-    return fail(
-      409,
-      `No payment gateway is active for ${BRANDS[state.landingDomain].name}, the site of order ${orderId}, so no invoice can be issued. Choose one under Gateway Setting.`,
-    );
-  }
-
   const issued = await issueInvoiceNumber(
     deps.store,
     {
       // The invoice's year is the UTC year it is issued in.
       year: deps.now().getUTCFullYear(),
       orderId,
-      gatewayId: gateway.gatewayId,
-      gatewayName: gateway.gatewayName,
+      gateway: activeGatewayFor(gateways.state, state.landingDomain),
+      site: BRANDS[state.landingDomain].name,
       amount: state.payment.amount,
       currency: state.payment.currency,
     },
@@ -88,15 +80,6 @@ export const sendInvoice = async (deps: ApiDeps, context: Caller & { readonly us
   );
   if (!issued.ok) return refusalReply(issued.refusal);
 
-  const ran = await runOrderCommand(deps, context, {
-    ...command,
-    invoice: {
-      number: issued.issued.formatted,
-      issuedAt: issued.issued.issuedAt,
-      gatewayName: issued.issued.gatewayName,
-      amount: issued.issued.amount,
-      currency: issued.issued.currency,
-    },
-  });
+  const ran = await runOrderCommand(deps, context, { ...command, invoice: issued.invoice });
   return replyTo(ran, "Invoice has been sent successfully");
 };

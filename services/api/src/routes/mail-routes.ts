@@ -1,8 +1,8 @@
 import { mailStream, orderStream } from "@etd/events";
 import type { MailContentAnswer } from "@etd/contract";
 import { MailIdParam, RetryMailRequest, toMailId, toOrderId } from "@etd/contract/requests";
-import { decodeEvent, isErased, type MailEvent } from "@etd/events";
-import { Result } from "effect";
+import { isErased } from "@etd/events";
+import { readMail } from "../mail/mail-records.ts";
 import { fail, ok } from "../http/reply.ts";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -47,16 +47,10 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
     handle: async ({ params }) => {
       const mailId = toMailId(params.mailId);
       // The log, not a read model: the content is kept sealed in the attempt's event only.
-      const events = (await deps.store.readStream(mailStream(mailId))).flatMap((raw) => {
-        const decoded = decodeEvent(raw);
-        return Result.isSuccess(decoded) ? [{ event: decoded.success as MailEvent }] : [];
-      });
-      const last = events.findLast(({ event }) => event.type === "MailQueued");
+      const { lastQueued: queued, lastSent: sent } = await readMail(deps.store, mailId);
       // Erased with the order (its permanent delete), or never attempted: nothing to show.
-      if (last?.event.type !== "MailQueued" || isErased(last.event.data.personal)) return fail(404, "The content of this mail is not available.");
-      const queued = last.event;
-      const sent = events.find(({ event }) => event.type === "MailSent" && event.data.attempt === queued.data.attempt);
-      const personal = queued.data.personal as Exclude<typeof queued.data.personal, { erased: true }>;
+      if (queued === undefined || isErased(queued.data.personal)) return fail(404, "The content of this mail is not available.");
+      const { personal } = queued.data;
       const answer: MailContentAnswer = {
         mailId,
         orderId: queued.data.orderId,
@@ -65,8 +59,8 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
         to: personal.to,
         html: personal.html,
         text: personal.text,
-        transport: sent?.event.type === "MailSent" ? sent.event.data.transport : null,
-        sentAt: sent ? sent.event.metadata.occurredAt : null,
+        transport: sent?.data.transport ?? null,
+        sentAt: sent?.metadata.occurredAt ?? null,
       };
       return ok("Mail content loaded.", answer);
     },

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import express from "express";
 import { mailStream, type MailEvent } from "@etd/events";
-import { handleCommand, loadStream, mailDecider, type MailState } from "@etd/write";
+import { handleCommand, loadStream, MAX_REPORTS_PER_MAIL, mailDecider, type MailState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { throttleKey } from "../http/client-address.ts";
 import { createRateLimiter, tooManyRequests, type RateLimit } from "../http/rate-limit.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
-import type { DeliveryReport, ParsedReports } from "../mail/delivery-reports/delivery-report.ts";
+import { headerId } from "../http/endpoint.ts";
+import type { ParsedReports } from "../mail/delivery-reports/delivery-report.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, sendgridReportsFrom, verifySendgridRequest } from "../mail/delivery-reports/sendgrid.ts";
 import { createSnsVerifier, isSnsUrl, parseSnsMessage, sesReportsFrom } from "../mail/delivery-reports/sns.ts";
 
@@ -22,89 +23,71 @@ import { createSnsVerifier, isSnsUrl, parseSnsMessage, sesReportsFrom } from "..
  * checked on the bytes as they came; SNS also posts its JSON as text/plain.
  */
 
-export const SES_EVENTS_PATH = "/api/mail/ses-events";
-export const SENDGRID_EVENTS_PATH = "/api/mail/sendgrid-events";
+const SES_EVENTS_PATH = "/api/mail/ses-events";
+const SENDGRID_EVENTS_PATH = "/api/mail/sendgrid-events";
 
 /** A provider batch is small (SendGrid posts up to a few hundred events); anything larger is not one. */
-export const MAX_WEBHOOK_BODY = "256kb";
+const MAX_WEBHOOK_BODY = "256kb";
 
 /**
  * Per endpoint and sending address, like the public endpoints' limit (http/rate-limit.ts) but
  * higher: a provider posts from few addresses, and a report refused with 429 comes again later,
  * so the limit only has to stop a flood of forgeries from keeping the signature checks busy.
  */
-export const WEBHOOK_RATE_LIMIT: RateLimit = { limit: 1_200, windowMs: 60_000 };
+const WEBHOOK_RATE_LIMIT: RateLimit = { limit: 1_200, windowMs: 60_000 };
 
-const NOT_FOUND = "This API path does not exist.";
-export const SIGNATURE_REFUSED = "The signature of this request could not be verified.";
+const SIGNATURE_REFUSED = "The signature of this request could not be verified.";
 
 /** How many of a request's reports were recorded, were repeats, named a mail we never sent, or moved no mail. */
-export interface WebhookOutcome {
-  readonly recorded: number;
-  readonly repeated: number;
-  readonly unknownMail: number;
-  readonly skipped: number;
+interface WebhookOutcome {
+  recorded: number;
+  repeated: number;
+  unknownMail: number;
+  skipped: number;
 }
 
-const requestIdOf = (req: express.Request): string => {
-  const given = req.get("x-request-id");
-  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
-};
-
-/** One command per report, in order: two reports of one mail in a batch see each other. */
-/**
- * A mail has a handful of reports in its life (delivered, perhaps a complaint): once it holds this
- * many, further ones are set aside, so that a large signed batch, or one replayed within its
- * signature's lifetime, costs a bounded amount of work and never grows the mail's stream.
- */
-const MAX_REPORTS_PER_MAIL = 10;
+const requestIdOf = (req: express.Request): string => headerId(req.get("x-request-id")) ?? randomUUID();
 
 /**
- * Each mail's stream is read once per request; reports it already holds, and repeats within the
- * request, are dropped before anything is decided.
+ * One command per report, in order, so two reports of one mail in a batch see each other. Each
+ * mail's stream is read once per request and carried from command to command; a report the mail
+ * already holds is counted as a repeat without asking the decider (which would drop it too), so
+ * that a replayed batch decides nothing.
  */
 const recordReports = async (deps: ApiDeps, parsed: ParsedReports, requestId: string): Promise<WebhookOutcome> => {
-  let recorded = 0;
-  let repeated = 0;
-  let unknownMail = 0;
-  let skipped = parsed.skipped.length;
-  const byMail = new Map<string, DeliveryReport[]>();
-  const seen = new Set<string>();
-  for (const report of parsed.reports) {
-    if (seen.has(report.providerEventId)) {
-      repeated++;
-      continue;
-    }
-    seen.add(report.providerEventId);
-    byMail.set(report.mailId, [...(byMail.get(report.mailId) ?? []), report]);
-  }
-  for (const [mailId, reports] of byMail) {
-    const streamId = mailStream(mailId as DeliveryReport["mailId"]);
+  const outcome: WebhookOutcome = { recorded: 0, repeated: 0, unknownMail: 0, skipped: parsed.skipped.length };
+  for (const [mailId, reports] of Map.groupBy(parsed.reports, (report) => report.mailId)) {
+    const streamId = mailStream(mailId);
     let known: { state: MailState; version: bigint } = await loadStream(deps.store, streamId, mailDecider);
-    const fresh = reports.filter((report) => !known.state.reports.has(report.providerEventId));
-    repeated += reports.length - fresh.length;
-    const room = Math.max(0, MAX_REPORTS_PER_MAIL - known.state.reports.size);
-    skipped += Math.max(0, fresh.length - room);
-    for (const report of fresh.slice(0, room)) {
-      const outcome = await handleCommand(
+    for (const report of reports) {
+      if (known.state.reports.has(report.providerEventId)) {
+        outcome.repeated++;
+        continue;
+      }
+      // The decider would set it aside too (its cap): stopping here spares the call.
+      if (known.state.reports.size >= MAX_REPORTS_PER_MAIL) {
+        outcome.skipped++;
+        continue;
+      }
+      const result = await handleCommand(
         mailDecider,
         { type: "RecordDeliveryReport", ...report },
         { store: deps.store, streamId, metadata: { actor: { kind: "system", name: report.transport }, correlationId: requestId }, now: deps.now, loaded: known },
       );
-      if (outcome.ok && outcome.events.length > 0) {
-        recorded++;
-        known = { state: (outcome.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(outcome.events.length) };
-      } else if (outcome.ok) {
-        repeated++;
-      } else {
+      if (!result.ok) {
         // Answered 200 all the same: the provider would otherwise post it again for a day, and no
         // answer of ours will make a mail exist that we never sent (or one another install sent).
-        console.warn(`${report.transport} reported ${report.outcome} for mail ${report.mailId} of order ${report.orderId}, which was not recorded: ${outcome.refusal.message}`);
-        unknownMail++;
+        console.warn(`${report.transport} reported ${report.outcome} for mail ${report.mailId} of order ${report.orderId}, which was not recorded: ${result.refusal.message}`);
+        outcome.unknownMail++;
+        continue;
       }
+      // No event: another request recorded it first (handleCommand decided again on its write).
+      if (result.events.length === 0) outcome.repeated++;
+      else outcome.recorded++;
+      known = { state: (result.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(result.events.length) };
     }
   }
-  return { recorded, repeated, unknownMail, skipped };
+  return outcome;
 };
 
 const send = (res: express.Response, reply: Reply) => {
@@ -126,73 +109,76 @@ export interface MailWebhookOptions {
   readonly rateLimit?: RateLimit;
 }
 
+/**
+ * Mounts each webhook whose setting is there; one that is not is never mounted, so it answers
+ * like any path that does not exist (ADR 0019: no endpoint records reports before forged ones can
+ * be told apart).
+ */
 export const mountMailWebhooks = (app: express.Express, deps: ApiDeps, options: MailWebhookOptions = {}): void => {
   const settings = deps.mailWebhooks;
+  if (!settings) return;
   const limiter = createRateLimiter(options.rateLimit ?? WEBHOOK_RATE_LIMIT);
   // Whatever the content type (SNS says text/plain, SendGrid application/json): the bytes as sent.
   const rawBody = express.raw({ type: () => true, limit: MAX_WEBHOOK_BODY });
 
-  const route = (path: string, enabled: boolean, scope: string, handle: (req: express.Request) => Promise<Reply>) => {
+  const route = (path: string, handle: (req: express.Request, body: Buffer) => Promise<Reply>) => {
     app.post(path, (req, res, next) => {
-      if (!enabled) return send(res, fail(404, NOT_FOUND));
-      const waitMs = limiter.take(`${scope}:${throttleKey(req.ip ?? req.socket.remoteAddress ?? "0.0.0.0")}`);
+      // Counted before the body is read: a flood costs neither the read nor the signature check.
+      const waitMs = limiter.take(`${path}:${throttleKey(req.ip ?? req.socket.remoteAddress ?? "0.0.0.0")}`);
       if (waitMs > 0) {
         res.set("retry-after", String(Math.ceil(waitMs / 1000)));
         return send(res, fail(429, tooManyRequests(waitMs)));
       }
       rawBody(req, res, (error?: unknown) => {
         if (error) return next(error);
-        handle(req).then((reply) => send(res, reply), next);
+        handle(req, bodyOf(req)).then((reply) => send(res, reply), next);
       });
     });
   };
 
-  const sns = settings?.sesTopicArn
-    ? createSnsVerifier({ topicArn: settings.sesTopicArn, fetchCertificate: settings.fetchCertificate, now: deps.now })
-    : undefined;
-
-  route(SES_EVENTS_PATH, sns !== undefined, "ses-events", async (req) => {
-    const message = parseSnsMessage(bodyOf(req).toString("utf8"));
-    if (!message) return fail(400, "The body is not an SNS message.");
-    const verdict = await sns!.verify(message);
-    if (!verdict.ok) {
-      // The certificate could not be fetched: SNS tries again later, when it may be.
-      return verdict.unavailable ? fail(503, "The signature cannot be checked right now. Please try again later.") : refused("SNS", verdict.reason, req);
-    }
-    switch (message.Type) {
-      case "SubscriptionConfirmation": {
-        const url = message.SubscribeURL!;
-        if (!isSnsUrl(url)) return refused("SNS", "the SubscribeURL is not on an SNS host", req);
-        await settings!.confirmSubscription(url);
-        console.log(`Confirmed the SNS subscription to ${message.TopicArn}.`);
-        return ok("Subscription confirmed.");
+  const { sesTopicArn, sendgridPublicKey, confirmSubscription } = settings;
+  if (sesTopicArn) {
+    const sns = createSnsVerifier({ topicArn: sesTopicArn, fetchCertificate: settings.fetchCertificate, now: deps.now });
+    route(SES_EVENTS_PATH, async (req, body) => {
+      const message = parseSnsMessage(body.toString("utf8"));
+      if (!message) return fail(400, "The body is not an SNS message.");
+      const verdict = await sns.verify(message);
+      if (!verdict.ok) {
+        // The certificate could not be fetched: SNS tries again later, when it may be.
+        return verdict.unavailable ? fail(503, "The signature cannot be checked right now. Please try again later.") : refused("SNS", verdict.reason, req);
       }
-      case "UnsubscribeConfirmation":
-        // Someone unsubscribed this endpoint; subscribing again is an operator's decision.
-        console.warn(`The SNS subscription to ${message.TopicArn} was ended; SES delivery reports stop until it is subscribed again.`);
-        return ok("Noted.");
-      case "Notification":
-        return answered(await recordReports(deps, sesReportsFrom(message), requestIdOf(req)));
-    }
-  });
-
-  route(SENDGRID_EVENTS_PATH, settings?.sendgridPublicKey !== undefined, "sendgrid-events", async (req) => {
-    const body = bodyOf(req);
-    const timestamp = req.get(TIMESTAMP_HEADER);
-    const verdict = verifySendgridRequest({
-      publicKey: settings!.sendgridPublicKey!,
-      signature: req.get(SIGNATURE_HEADER),
-      timestamp,
-      body,
-      now: deps.now(),
+      switch (message.Type) {
+        case "SubscriptionConfirmation": {
+          // parseSnsMessage asks every subscription message for its SubscribeURL.
+          const url = message.SubscribeURL!;
+          if (!isSnsUrl(url)) return refused("SNS", "the SubscribeURL is not on an SNS host", req);
+          await confirmSubscription(url);
+          console.log(`Confirmed the SNS subscription to ${message.TopicArn}.`);
+          return ok("Subscription confirmed.");
+        }
+        case "UnsubscribeConfirmation":
+          // Someone unsubscribed this endpoint; subscribing again is an operator's decision.
+          console.warn(`The SNS subscription to ${message.TopicArn} was ended; SES delivery reports stop until it is subscribed again.`);
+          return ok("Noted.");
+        case "Notification":
+          return answered(await recordReports(deps, sesReportsFrom(message), requestIdOf(req)));
+      }
     });
-    if (!verdict.ok) return refused("SendGrid", verdict.reason, req);
-    let events: unknown;
-    try {
-      events = JSON.parse(body.toString("utf8"));
-    } catch {
-      return fail(400, "The body is not valid JSON.");
-    }
-    return answered(await recordReports(deps, sendgridReportsFrom(events, timestamp!), requestIdOf(req)));
-  });
+  }
+
+  if (sendgridPublicKey) {
+    route(SENDGRID_EVENTS_PATH, async (req, body) => {
+      const timestamp = req.get(TIMESTAMP_HEADER);
+      const verdict = verifySendgridRequest({ publicKey: sendgridPublicKey, signature: req.get(SIGNATURE_HEADER), timestamp, body, now: deps.now() });
+      if (!verdict.ok) return refused("SendGrid", verdict.reason, req);
+      let events: unknown;
+      try {
+        events = JSON.parse(body.toString("utf8"));
+      } catch {
+        return fail(400, "The body is not valid JSON.");
+      }
+      // A verified request has its timestamp.
+      return answered(await recordReports(deps, sendgridReportsFrom(events, timestamp!), requestIdOf(req)));
+    });
+  }
 };

@@ -3,7 +3,7 @@ import { Result } from "effect";
 import { BRANDS } from "@etd/contract";
 import { encodeEvent, mailStream, orderStream, type EventId, type IsoDateTime, type MailEvent, type GatewayId, type MailProvider, type MailPurpose, type OrderId, type OrderStatus, type Role, type StaffId } from "@etd/events";
 import { decodePlaceOrderRequest, isRefusal, mailDecider, type ActingStaff, type MailCommand, type OrderCommand, type PlaceOrderInput, type UploadDocument } from "@etd/write";
-import { DEMO_MAIL_RETRY_DELAYS_MS, DEMO_REMINDER_AFTER_HOURS, demoDocumentStory, generateDemoOrders, seededRandom, type DemoDocumentStory, type DemoMail, type SeededRandom } from "@etd/demo";
+import { DEMO_MAIL_RETRY_DELAYS_MS, DEMO_REMINDER_AFTER_HOURS, demoDocumentStory, generateDemoOrders, seededRandom, type DemoDocumentStory, type DemoMail, type DemoMailStep, type SeededRandom } from "@etd/demo";
 import { composeMail } from "../mail/templates.ts";
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
@@ -280,7 +280,12 @@ const recordMail = async (deps: ApiDeps, settings: DemoMailSettings, order: Plac
     customerName: [order.personal.first_name, order.personal.last_name].filter(Boolean).join(" "),
     trackUrl: `${settings.publicUrl}/track-order/${orderId}`,
   });
-  const metadata = { actor: { kind: "system", name: "mail" }, correlationId: `demo-mail-${orderId}`, causationId: mailId } as const;
+  // Who recorded each step, as live: the mail reactor ("mail") its attempts, the provider's
+  // webhook (named by its transport) the reports, so the audit lines read as a real mail's do.
+  const metadataOf = (step: DemoMailStep) =>
+    step.type === "delivered" || step.type === "bounced"
+      ? ({ actor: { kind: "system", name: transport }, correlationId: `demo-report-${step.providerEventId}` } as const)
+      : ({ actor: { kind: "system", name: "mail" }, correlationId: mailId, causationId: mailId } as const);
   // Each step decided by the mail's decider on the state the steps before it left, as the reactor's
   // and the webhooks' commands would be; only the writing is gathered into one append.
   let state = mailDecider.initialState;
@@ -323,7 +328,7 @@ const recordMail = async (deps: ApiDeps, settings: DemoMailSettings, order: Plac
     const decision = mailDecider.decide(command, state);
     if (isRefusal(decision)) throw new Error(`Seeding failed at ${command.type} for mail ${mailId} of order ${orderId}: ${decision.message}`);
     for (const decided of decision) {
-      const event = { ...decided, metadata: { ...metadata, occurredAt: step.at.toISOString() as IsoDateTime } } as MailEvent;
+      const event = { ...decided, metadata: { ...metadataOf(step), occurredAt: step.at.toISOString() as IsoDateTime } } as MailEvent;
       state = mailDecider.evolve(state, event);
       recorded.push(event);
     }

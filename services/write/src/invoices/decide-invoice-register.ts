@@ -1,4 +1,4 @@
-import type { InvoiceEvent, WithoutMetadata } from "@etd/events";
+import { isPayment, type InvoiceEvent, type WithoutMetadata } from "@etd/events";
 import type { Decider, Decision } from "../shared/decider.ts";
 import { refuse } from "../shared/refusal.ts";
 import { trimmedText } from "../shared/validation.ts";
@@ -16,9 +16,6 @@ import { evolveInvoiceRegister, initialInvoiceRegisterState, type InvoiceRegiste
 export type NewInvoiceEvent = WithoutMetadata<InvoiceEvent>;
 export type InvoiceRegisterDecision = Decision<NewInvoiceEvent>;
 
-const AMOUNT = /^\d{1,12}\.\d{2}$/;
-const CURRENCY = /^[A-Z]{3}$/;
-
 export const decideInvoiceRegister = (command: InvoiceRegisterCommand, state: InvoiceRegisterState): InvoiceRegisterDecision => {
   if (state.byOrder.has(command.orderId)) return [];
   if (!Number.isInteger(command.year) || command.year < 2000 || command.year > 9999) {
@@ -28,9 +25,17 @@ export const decideInvoiceRegister = (command: InvoiceRegisterCommand, state: In
   if (state.year !== undefined && state.year !== command.year) {
     return refuse("invalid", `This is the invoice register of ${String(state.year)}, not of ${String(command.year)}.`);
   }
-  const gatewayName = trimmedText(command.gatewayName);
+  // An invoice names the gateway the customer paid through: the one active for the order's site.
+  const { gateway } = command;
+  if (gateway === undefined) {
+    return refuse(
+      "conflict",
+      `No payment gateway is active for ${command.site}, the site of order ${command.orderId}, so no invoice can be issued. Choose one under Gateway Setting.`,
+    );
+  }
+  const gatewayName = trimmedText(gateway.gatewayName);
   if (gatewayName === undefined) return refuse("invalid", "An invoice needs the name of the payment gateway.");
-  if (!AMOUNT.test(command.amount) || !CURRENCY.test(command.currency)) {
+  if (!isPayment({ amount: command.amount, currency: command.currency })) {
     return refuse("invalid", `Order ${command.orderId}'s payment is not an amount and currency an invoice can state.`);
   }
   return [
@@ -40,7 +45,7 @@ export const decideInvoiceRegister = (command: InvoiceRegisterCommand, state: In
         year: command.year,
         number: state.issued + 1,
         orderId: command.orderId,
-        gatewayId: command.gatewayId,
+        gatewayId: gateway.gatewayId,
         gatewayName,
         amount: command.amount,
         currency: command.currency,

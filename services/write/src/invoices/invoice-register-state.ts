@@ -1,16 +1,4 @@
-import { formatInvoiceNumber, type InvoiceEvent, type IsoDateTime, type OrderId } from "@etd/events";
-
-/** A number the register gave an order, with what the invoice states. */
-export interface IssuedInvoiceNumber {
-  readonly year: number;
-  readonly number: number;
-  /** "2026-000042": the number as the invoice prints it. */
-  readonly formatted: string;
-  readonly issuedAt: IsoDateTime;
-  readonly gatewayName: string;
-  readonly amount: string;
-  readonly currency: string;
-}
+import { formatInvoiceNumber, type InvoiceEvent, type OrderId, type OrderInvoice } from "@etd/events";
 
 /** One year's register: how many numbers it has given, and to which orders. */
 export interface InvoiceRegisterState {
@@ -18,25 +6,26 @@ export interface InvoiceRegisterState {
   readonly year: number | undefined;
   /** The last number given; the next one is `issued + 1`, so numbers have no gap. */
   readonly issued: number;
-  readonly byOrder: ReadonlyMap<OrderId, IssuedInvoiceNumber>;
+  /** Each numbered order's invoice, as its InvoiceSent states it. */
+  readonly byOrder: ReadonlyMap<OrderId, OrderInvoice>;
 }
 
 export const initialInvoiceRegisterState: InvoiceRegisterState = { year: undefined, issued: 0, byOrder: new Map() };
 
+/** The invoice a number stands for: the number as printed, its date (the issue), what it states. */
+export const invoiceIssuedBy = ({ data, metadata }: InvoiceEvent): OrderInvoice => ({
+  number: formatInvoiceNumber(data.year, data.number),
+  issuedAt: metadata.occurredAt,
+  gatewayName: data.gatewayName,
+  amount: data.amount,
+  currency: data.currency,
+});
+
 export const evolveInvoiceRegister = (state: InvoiceRegisterState, event: InvoiceEvent): InvoiceRegisterState => {
-  const { data, metadata } = event;
   const byOrder = new Map(state.byOrder);
-  byOrder.set(data.orderId, {
-    year: data.year,
-    number: data.number,
-    formatted: formatInvoiceNumber(data.year, data.number),
-    issuedAt: metadata.occurredAt,
-    gatewayName: data.gatewayName,
-    amount: data.amount,
-    currency: data.currency,
-  });
-  return { year: data.year, issued: Math.max(state.issued, data.number), byOrder };
+  byOrder.set(event.data.orderId, invoiceIssuedBy(event));
+  return { year: event.data.year, issued: Math.max(state.issued, event.data.number), byOrder };
 };
 
-/** The number `orderId` was given in this register, if any. */
-export const issuedTo = (state: InvoiceRegisterState, orderId: OrderId): IssuedInvoiceNumber | undefined => state.byOrder.get(orderId);
+/** The invoice `orderId` was given in this register, if any. */
+export const issuedTo = (state: InvoiceRegisterState, orderId: OrderId): OrderInvoice | undefined => state.byOrder.get(orderId);

@@ -1,10 +1,10 @@
-import { invoiceRegisterStream, type EventMetadata, type OrderId } from "@etd/events";
+import { invoiceRegisterStream, type EventMetadata, type InvoiceEvent, type OrderInvoice } from "@etd/events";
 import type { EventStore } from "@etd/event-store";
 import { handleCommand, loadStream } from "../command-handler.ts";
 import type { Refusal } from "../shared/refusal.ts";
 import type { IssueInvoiceNumber } from "./commands.ts";
 import { invoiceRegisterDecider } from "./decide-invoice-register.ts";
-import { issuedTo, type IssuedInvoiceNumber } from "./invoice-register-state.ts";
+import { invoiceIssuedBy, issuedTo } from "./invoice-register-state.ts";
 
 /*
  * Issues (or finds) an order's invoice number in one year's register. The handler appends at the
@@ -14,7 +14,7 @@ import { issuedTo, type IssuedInvoiceNumber } from "./invoice-register-state.ts"
  */
 
 export type IssueOutcome =
-  | { readonly ok: true; readonly issued: IssuedInvoiceNumber; readonly position: string | undefined }
+  | { readonly ok: true; readonly invoice: OrderInvoice; readonly position: string | undefined }
   | { readonly ok: false; readonly refusal: Refusal };
 
 export const issueInvoiceNumber = async (
@@ -25,14 +25,9 @@ export const issueInvoiceNumber = async (
   const streamId = invoiceRegisterStream(command.year);
   const outcome = await handleCommand(invoiceRegisterDecider, { type: "IssueInvoiceNumber", ...command }, { store, streamId, ...options });
   if (!outcome.ok) return outcome;
-  // Issued now, or earlier (nothing new was appended): the register says which number it is.
-  const issued = await findIssued(store, command.year, command.orderId);
-  if (issued === undefined) throw new Error(`The invoice register of ${String(command.year)} holds no number for order ${command.orderId} after issuing one.`);
-  return { ok: true, issued, position: outcome.position };
-};
-
-/** The number `orderId` holds in `year`'s register, if it holds one. */
-export const findIssued = async (store: EventStore, year: number, orderId: OrderId): Promise<IssuedInvoiceNumber | undefined> => {
-  const { state } = await loadStream(store, invoiceRegisterStream(year), invoiceRegisterDecider);
-  return issuedTo(state, orderId);
+  // Issued now: the appended event is the invoice. Issued earlier (nothing appended): the register has it.
+  const [appended] = outcome.events as readonly InvoiceEvent[];
+  const invoice = appended === undefined ? issuedTo((await loadStream(store, streamId, invoiceRegisterDecider)).state, command.orderId) : invoiceIssuedBy(appended);
+  if (invoice === undefined) throw new Error(`The invoice register of ${String(command.year)} holds no number for order ${command.orderId} after issuing one.`);
+  return { ok: true, invoice, position: outcome.position };
 };

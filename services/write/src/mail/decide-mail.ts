@@ -2,7 +2,7 @@ import type { IsoDateTime, MailEvent, WithoutMetadata } from "@etd/events";
 import { readOnlyFor } from "../orders/decide-order.ts";
 import type { Decider, Decision } from "../shared/decider.ts";
 import { refuse } from "../shared/refusal.ts";
-import { isEmailAddress } from "../shared/validation.ts";
+import { isEmailAddress, trimmedText } from "../shared/validation.ts";
 import type { MailCommand, QueueMail, RecordDeliveryReport, RecordMailFailure, RequestMailRetry } from "./commands.ts";
 import { evolveMail, initialMailState, type MailState } from "./mail-state.ts";
 
@@ -15,10 +15,11 @@ import { evolveMail, initialMailState, type MailState } from "./mail-state.ts";
 
 type MailDecision = Decision<WithoutMetadata<MailEvent>>;
 
-const text = (value: string | undefined): string | undefined => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-};
+/** How many delivery reports one mail takes in its life; later ones are set aside. */
+export const MAX_REPORTS_PER_MAIL = 10;
+
+/** The catalogue's NonEmptyText, from text that may be missing. */
+const text = (value: string | undefined): string | undefined => (value === undefined ? undefined : trimmedText(value));
 
 const queueMail = (command: QueueMail, state: MailState): MailDecision => {
   const messageId = text(command.messageId);
@@ -78,7 +79,9 @@ const recordFailure = (command: RecordMailFailure, state: MailState): MailDecisi
 const recordReport = (command: RecordDeliveryReport, state: MailState): MailDecision => {
   // Only the provider that took the mail reports on it: a report naming another is not about it.
   if (state.stage === "none" || state.orderId !== command.orderId || state.transport !== command.transport) return refuse("not_found", "No such mail was sent.");
-  if (state.reports.has(command.providerEventId)) return [];
+  // A mail has a handful of reports in its life (delivered, perhaps a complaint): past the cap a
+  // flood of signed reports, or one replayed within its signature's lifetime, grows nothing.
+  if (state.reports.has(command.providerEventId) || state.reports.size >= MAX_REPORTS_PER_MAIL) return [];
   const report = {
     mailId: command.mailId,
     orderId: command.orderId,

@@ -1,4 +1,4 @@
-import type { MailEvent, MailProvider, MailPurpose, MailTransport, OrderId } from "@etd/events";
+import { stageAfter, type MailEvent, type MailProvider, type MailPurpose, type MailTransport, type OrderId } from "@etd/events";
 
 /*
  * One mail as its stream tells it. `stage` is what Email History shows; a later delivery report
@@ -38,15 +38,9 @@ export const initialMailState: MailState = {
   reports: new Set(),
 };
 
-const REPORT_RANK: Partial<Record<MailStage, number>> = { delivered: 1, bounced: 2, complained: 3 };
-
-/** A report's stage, unless the mail already stands at a graver one. */
-const afterReport = (current: MailStage, reported: "delivered" | "bounced" | "complained"): MailStage =>
-  (REPORT_RANK[current] ?? 0) > REPORT_RANK[reported]! ? current : reported;
-
 const withReport = (state: MailState, providerEventId: string, reported: "delivered" | "bounced" | "complained"): MailState => ({
   ...state,
-  stage: afterReport(state.stage, reported),
+  stage: stageAfter(state.stage, reported),
   reports: new Set([...state.reports, providerEventId]),
   retryAt: undefined,
 });
@@ -57,8 +51,7 @@ export const evolveMail = (state: MailState, event: MailEvent): MailState => {
       const { data } = event;
       return {
         ...state,
-        // A late report of an earlier attempt keeps its stage; a new attempt is queued otherwise.
-        stage: REPORT_RANK[state.stage] === undefined ? "queued" : state.stage,
+        stage: stageAfter<MailStage>(state.stage, "queued"),
         orderId: data.orderId,
         purpose: data.purpose,
         provider: data.provider,
@@ -70,11 +63,11 @@ export const evolveMail = (state: MailState, event: MailEvent): MailState => {
       };
     }
     case "MailSent":
-      return { ...state, stage: REPORT_RANK[state.stage] === undefined ? "sent" : state.stage, transport: event.data.transport, sent: true };
+      return { ...state, stage: stageAfter<MailStage>(state.stage, "sent"), transport: event.data.transport, sent: true };
     case "MailFailed":
-      return { ...state, stage: REPORT_RANK[state.stage] === undefined ? "failed" : state.stage, retryAt: event.data.retryAt };
+      return { ...state, stage: stageAfter<MailStage>(state.stage, "failed"), retryAt: event.data.retryAt };
     case "MailOutcomeUnknown":
-      return { ...state, stage: REPORT_RANK[state.stage] === undefined ? "unknown" : state.stage };
+      return { ...state, stage: stageAfter<MailStage>(state.stage, "unknown") };
     case "MailDelivered":
       return withReport(state, event.data.providerEventId, "delivered");
     case "MailBounced":

@@ -1,4 +1,4 @@
-import { statusLabel } from "@etd/events";
+import { isPayment, statusLabel } from "@etd/events";
 import type { OrderEvent, OrderStatus, Role, StaffRef, WithoutMetadata } from "@etd/events";
 import type { ActingStaff } from "../shared/acting-staff.ts";
 import type { Decider, Decision } from "../shared/decider.ts";
@@ -144,7 +144,7 @@ const invalidEmail = () => refuse("invalid", "Please enter a valid e-mail addres
 const placeOrder = (command: PlaceOrder, state: OrderState): OrderDecision => {
   if (state.exists) return refuse("conflict", `Order ${command.orderId} already exists.`);
   const { payment } = command;
-  if (payment !== undefined && (!/^\d{1,12}\.\d{2}$/.test(payment.amount) || !/^[A-Z]{3}$/.test(payment.currency))) {
+  if (payment !== undefined && !isPayment(payment)) {
     return refuse("invalid", 'A payment is an amount with two decimals and a currency code, like "49.00" "USD".');
   }
   return [

@@ -17,8 +17,8 @@ const issue = (orderId: string, year = 2026): IssueInvoiceNumber => ({
   type: "IssueInvoiceNumber",
   year,
   orderId: OrderId.make(orderId),
-  gatewayId: GatewayId.make("stripe"),
-  gatewayName: "Stripe",
+  gateway: { gatewayId: GatewayId.make("stripe"), gatewayName: "Stripe" },
+  site: "eTravel Pass Philippines",
   amount: "49.00",
   currency: "USD",
 });
@@ -47,7 +47,7 @@ describe("ADMIN-6 the invoice register of a year", () => {
   it("gives an order it has numbered nothing new: the same order twice keeps its number", () => {
     spec.given([issued("100234", 1), issued("100235", 2)]).when(issue("100234")).then([]);
     const state = foldEvents(invoiceRegisterDecider, [issued("100234", 1), issued("100235", 2)]);
-    expect(issuedTo(state, OrderId.make("100234"))).toMatchObject({ number: 1, formatted: "2026-000001", issuedAt: "2026-03-14T09:00:00.000Z" });
+    expect(issuedTo(state, OrderId.make("100234"))).toEqual({ number: "2026-000001", issuedAt: "2026-03-14T09:00:00.000Z", gatewayName: "Stripe", amount: "49.00", currency: "USD" });
   });
 
   it("starts the next year at 1 again (each year has its own register)", () => {
@@ -59,6 +59,17 @@ describe("ADMIN-6 the invoice register of a year", () => {
   it("refuses another year's number in this year's register, and an amount an invoice cannot state", () => {
     spec.given([issued("100234", 1)]).when(issue("100235", 2027)).thenRefuses("invalid", "This is the invoice register of 2026, not of 2027.");
     spec.given([]).when({ ...issue("100235"), amount: "49" }).thenRefuses("invalid", "Order 100235's payment is not an amount and currency an invoice can state.");
-    spec.given([]).when({ ...issue("100235"), gatewayName: "  " }).thenRefuses("invalid", "An invoice needs the name of the payment gateway.");
+    spec.given([]).when({ ...issue("100235"), gateway: { gatewayId: GatewayId.make("stripe"), gatewayName: "  " } }).thenRefuses("invalid", "An invoice needs the name of the payment gateway.");
+  });
+
+  it("ADMIN-2: refuses an order whose site has no active gateway, naming the site; an order it has numbered keeps its number", () => {
+    spec
+      .given([issued("100234", 1)])
+      .when({ ...issue("100235"), gateway: undefined })
+      .thenRefuses(
+        "conflict",
+        "No payment gateway is active for eTravel Pass Philippines, the site of order 100235, so no invoice can be issued. Choose one under Gateway Setting.",
+      );
+    spec.given([issued("100234", 1)]).when({ ...issue("100234"), gateway: undefined }).then([]);
   });
 });

@@ -1,6 +1,6 @@
 import { EventId, IsoDateTime, type MailEvent } from "@etd/events";
 import { describe, expect, it } from "vitest";
-import { foldEvents, mailDecider, orderDecider, type MailCommand, type QueueMail } from "../../src/index.ts";
+import { foldEvents, MAX_REPORTS_PER_MAIL, mailDecider, orderDecider, type MailCommand, type QueueMail } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
 import { MARIA, PAOLO, systemMetadata } from "../support/metadata.ts";
 import { historyIn, ORDER_ID, storedEvent } from "../support/order-fixtures.ts";
@@ -120,6 +120,12 @@ describe("CROSS-4 the providers' delivery reports", () => {
 
   it("records a repeated report once", () => {
     spec.given([queued(), sent(), delivered("sns-1")]).when(report()).then([]);
+  });
+
+  it("takes at most MAX_REPORTS_PER_MAIL reports in a mail's life, so a flood grows nothing", () => {
+    const flood = Array.from({ length: MAX_REPORTS_PER_MAIL }, (_, n) => delivered(`sns-flood-${n}`));
+    spec.given([queued(), sent(), ...flood]).when(report({ outcome: "complained", providerEventId: "sns-late" })).then([]);
+    spec.given([queued(), sent(), ...flood.slice(1)]).when(report({ outcome: "complained", providerEventId: "sns-late" })).then([{ type: "MailComplained", data: { ...ref, transport: "ses", providerEventId: "sns-late", reportedAt: iso("2025-03-14T09:31:00.000Z") } }]);
   });
 
   it("keeps the graver state: a complaint after a delivery stays a complaint", () => {

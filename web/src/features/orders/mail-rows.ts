@@ -1,4 +1,4 @@
-import type { MailHistoryEntry, MailStatus, OrderDetails } from "@etd/contract";
+import { usEastern, type MailHistoryEntry, type MailStatus, type OrderDetails } from "@etd/contract";
 
 /*
  * What Email History (ORDER-2, issue 12) shows for each mail, as pure rules the table draws and
@@ -7,7 +7,7 @@ import type { MailHistoryEntry, MailStatus, OrderDetails } from "@etd/contract";
  */
 
 /** A mail not sent an hour after it was asked for is flagged to staff. */
-export const NOT_SENT_AFTER_MS = 60 * 60 * 1000;
+const NOT_SENT_AFTER_MS = 60 * 60 * 1000;
 
 export const NOT_SENT_WARNING = "Not sent after an hour";
 
@@ -21,10 +21,11 @@ export interface MailBadge {
   readonly tone: BadgeTone;
 }
 
-/** HH:MM in US Eastern, the page's time zone (001 §2). */
-const EASTERN_CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-export const easternClock = (iso: string): string => EASTERN_CLOCK.format(new Date(iso));
+/** hh:mm AM/PM in US Eastern, as the page's other times read (001 §2). */
+const easternClock = (iso: string): string => {
+  const { time } = usEastern(iso);
+  return `${time.slice(0, 5)}${time.slice(8)}`;
+};
 
 export const mailBadge = (mail: Pick<MailHistoryEntry, "status" | "retry_at">): MailBadge => {
   switch (mail.status) {

@@ -14,10 +14,10 @@ export const SIGNATURE_HEADER = "x-twilio-email-event-webhook-signature";
 export const TIMESTAMP_HEADER = "x-twilio-email-event-webhook-timestamp";
 
 /** A signed request older than this is refused: a captured one cannot be played again later. */
-export const SENDGRID_MAX_AGE_MS = 10 * 60_000;
+const SENDGRID_MAX_AGE_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export type SendgridVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+type SendgridVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 export const verifySendgridRequest = (request: {
   readonly publicKey: KeyObject;

@@ -33,7 +33,7 @@ export const mailWebhookSettings = (config: Partial<MailWebhookConfig> = {}): Ma
 });
 
 /** An SNS topic's ARN in any partition: `arn:aws:sns:us-east-1:123456789012:ses-events`. */
-export const SNS_TOPIC_ARN = /^arn:aws(-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
+const SNS_TOPIC_ARN = /^arn:aws(-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
 
 /** Checks both settings, adding what is wrong to `problems` (config.ts reports them all at once). */
 export const readMailWebhookConfig = (env: NodeJS.ProcessEnv, problems: string[]): MailWebhookConfig => {

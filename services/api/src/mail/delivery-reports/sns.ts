@@ -10,7 +10,7 @@ import { isoInstant, mailIds, providerId, STATUS_CODE, type DeliveryReport, type
  * SHA256withRSA.
  */
 
-export type SnsMessageType = "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
+type SnsMessageType = "Notification" | "SubscriptionConfirmation" | "UnsubscribeConfirmation";
 
 export interface SnsMessage {
   readonly Type: SnsMessageType;
@@ -48,10 +48,12 @@ export const parseSnsMessage = (body: string): SnsMessage | undefined => {
   return value as SnsMessage;
 };
 
-/** SNS's own hosts, per region (and the China partition's). */
-// A region's SNS endpoint only (sns.us-east-1.amazonaws.com): a looser pattern also matches other
-// AWS services' names for buckets or APIs called "sns" (sns.s3.amazonaws.com), which others can own.
-export const SNS_HOST = /^sns\.[a-z]{2}(-[a-z]+)+-\d\.amazonaws\.com(\.cn)?$/;
+/**
+ * SNS's own hosts: a region's SNS endpoint (sns.us-east-1.amazonaws.com, and the China
+ * partition's). A looser pattern would also match other AWS services' names for buckets or APIs
+ * called "sns" (sns.s3.amazonaws.com), which anyone may own.
+ */
+const SNS_HOST = /^sns\.[a-z]{2}(-[a-z]+)+-\d\.amazonaws\.com(\.cn)?$/;
 
 /**
  * A URL on an SNS host over HTTPS, and nothing that would let it point elsewhere (another port,
@@ -81,18 +83,18 @@ const SIGNED_FIELDS: Record<SnsMessageType, readonly (keyof SnsMessage)[]> = {
 };
 
 /** The bytes SNS signed: each field of the type's list that the message has, as `Name\nvalue\n`. */
-export const snsStringToSign = (message: SnsMessage): string =>
+const snsStringToSign = (message: SnsMessage): string =>
   SIGNED_FIELDS[message.Type]
     .filter((name) => typeof message[name] === "string")
     .map((name) => `${name}\n${message[name] as string}\n`)
     .join("");
 
-export type SnsVerdict =
+type SnsVerdict =
   | { readonly ok: true }
   /** `unavailable`: the certificate could not be fetched now; SNS should try again later. */
   | { readonly ok: false; readonly reason: string; readonly unavailable?: true };
 
-export interface SnsVerifierOptions {
+interface SnsVerifierOptions {
   /** SES_SNS_TOPIC_ARN: the only topic whose messages are believed. */
   readonly topicArn: string;
   /** The certificate (PEM) at an SNS URL; the network edge, injected so tests serve their own. */
@@ -105,12 +107,12 @@ export interface SnsVerifierOptions {
  * delivery policy retries for at most 3,600 seconds (AWS, "Amazon SNS message delivery retries"),
  * so anything older is a replay of a message that was captured; five minutes allow for clocks.
  */
-export const SNS_MAX_AGE_MS = 65 * 60_000;
+const SNS_MAX_AGE_MS = 65 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 /** SNS signs with a handful of certificates; a few more than that are kept. */
 const CERTIFICATE_CACHE_SIZE = 16;
 
-export interface SnsVerifier {
+interface SnsVerifier {
   verify(message: SnsMessage): Promise<SnsVerdict>;
 }
 

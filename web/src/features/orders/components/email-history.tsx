@@ -14,7 +14,7 @@ import { EmailForm } from "./email-form.tsx";
 const PROVIDER_LABEL: Record<string, string> = { aws: "AWS", sendgrid: "Sendgrid" };
 
 /** The mail the customer is sent with the document: the Whatsapp message when the mail's own text cannot be read. */
-export const emailContentOf = (order: OrderDetails): string =>
+const emailContentOf = (order: OrderDetails): string =>
   [
     `Dear ${order.first_name ?? "traveller"},`,
     `Your eTravel document for order ${order.order_id} is ready.`,
@@ -100,7 +100,7 @@ const EmailContentDialog = ({
   );
 };
 
-export interface EmailHistoryTableProps {
+interface EmailHistoryTableProps {
   readonly rows: readonly MailHistoryEntry[];
   readonly now: Date;
   readonly readOnly: boolean;
