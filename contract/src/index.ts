@@ -11,3 +11,4 @@ export * from "./rules.ts";
 export * from "./order-page.ts";
 export * from "./eastern-time.ts";
 export * from "./brands.ts";
+export * from "./public-page.ts";

@@ -5,6 +5,7 @@ import type {
   MailHistoryEntry,
   OrderDetails,
   OrderDocument,
+  PublicDownloadHistory,
   RemarkEntry,
 } from "@etd/contract";
 import { orderStream, type LandingDomain, type OrderId, type OrderStatus, type Role } from "@etd/events";
@@ -142,42 +143,12 @@ export const orderDetails = async (query: Query, orderId: string): Promise<Order
   };
 };
 
-/** One download as the public page lists it (PUBLIC-2). */
-export interface PublicDownloadEntry {
-  readonly order_id: string;
-  readonly create_ts: string;
-  /** Masked: "203.0.113.xxx" (see `maskIp`). */
-  readonly ip: string | null;
-  readonly timezone: string | null;
-  readonly browser: string | null;
-  readonly os: string | null;
-  readonly device: string | null;
-  readonly device_type: string | null;
-  readonly file: string;
-}
-
-/** What the public page may know of the order: nothing more personal than its greeting. */
-export interface PublicOrderSummary {
-  readonly order_id: string;
-  readonly first_name: string;
-  readonly process_status: OrderStatus;
-  /** PUBLIC-3: the page's brand follows the order's landing domain. */
-  readonly landing_domain: LandingDomain;
-}
-
-export interface PublicDownloadHistory {
-  readonly data: readonly PublicDownloadEntry[];
-  readonly mainResult: PublicOrderSummary;
-  /** The current document's file name; null until one is uploaded (Download Now stays disabled). */
-  readonly path: { readonly file1: string | null };
-}
-
 /**
- * The public download page shows the device IP column (PUBLIC-2), but POST
- * /front/get-download-history asks for nothing but an order id, and order ids are sequential:
- * anyone could read anyone's addresses. So the public answer keeps the network part only
- * (IPv4: the first three octets; IPv6: the first three groups), enough for a traveller to
- * recognise their own downloads, and leaves the location out. Staff see both in full.
+ * The public download page shows the device IP column (PUBLIC-2). Its reader proved the order's id
+ * and e-mail (ADR 0007), but a forwarded mail or a shared computer gives that proof to others too,
+ * so the public answer keeps the network part only (IPv4: the first three octets; IPv6: the first
+ * three groups): enough for a traveller to recognise their own downloads, beside the country.
+ * Staff see the whole address.
  */
 export const maskIp = (ip: string | null): string | null => {
   if (ip === null) return null;
@@ -209,6 +180,7 @@ export const downloadHistory = async (query: Query, orderId: string): Promise<Pu
       os: d.os,
       device: d.device,
       device_type: d.device_type,
+      location: d.location,
       file: d.file,
     })),
     mainResult: {

@@ -1,4 +1,5 @@
 import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
+import type { LocateIp } from "./http/ip-location.ts";
 import type { EventMetadata } from "@etd/events";
 import type { Credentials } from "./auth/credentials.ts";
 import type { SessionRevocations } from "./auth/sessions.ts";
@@ -30,6 +31,8 @@ export interface ApiDeps {
   readonly grants: OrderGrants;
   /** Every public request, per endpoint and address (`http/rate-limit.ts`). */
   readonly publicLimiter: RateLimiter;
+  /** The country of an address, offline (DB-IP Lite): a download's "Device Location" (PUBLIC-2). */
+  readonly locateIp: LocateIp;
   readonly storage: DocumentStorage;
   /** HTML to PDF (defence packs); one Chromium, started on the first render. */
   readonly pdf: PdfRenderer;

@@ -15,7 +15,7 @@ import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
 import { staffQueryEndpoints } from "./routes/staff-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
-import type { TrustProxy } from "./config.ts";
+import type { TranslateWidget, TrustProxy } from "./config.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
 import { mountDocumentFiles } from "./routes/document-files.ts";
@@ -37,6 +37,8 @@ export interface AppDeps extends ApiDeps {
   readonly trustProxy?: TrustProxy;
   /** Lets /metrics answer off the host with `Authorization: Bearer <token>` (METRICS_TOKEN). */
   readonly metricsToken?: string | undefined;
+  /** The public pages' translation widget (TRANSLATE_WIDGET_URL); none when absent. */
+  readonly translateWidget?: TranslateWidget | undefined;
 }
 
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
@@ -141,7 +143,7 @@ export const createApp = (deps: AppDeps): express.Express => {
   });
   // The document links (ORDER-14), before the web app, which would answer them with 404.
   mountDocumentFiles(app, deps);
-  mountWebApp(app);
+  mountWebApp(app, { https: deps.secureCookies, translateWidget: deps.translateWidget });
 
   // Malformed JSON and oversized bodies are the client's fault and answer 4xx; anything else is
   // ours: logged with its context, answered with a message that reveals nothing.

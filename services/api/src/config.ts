@@ -45,6 +45,8 @@ export interface Config {
   readonly mailing: MailingSettings;
   /** The delivery-report webhooks' SES_SNS_TOPIC_ARN and SENDGRID_WEBHOOK_PUBLIC_KEY (ADR 0019); each off while unset. */
   readonly mailWebhooks: MailWebhookConfig;
+  /** The public pages' translation widget: TRANSLATE_WIDGET_URL and TRANSLATE_WIDGET_ORIGINS; none while unset. */
+  readonly translateWidget: TranslateWidget | undefined;
 }
 
 export interface MailingSettings {
@@ -54,6 +56,16 @@ export interface MailingSettings {
   readonly reminderAfterMs: number;
   /** The waits before the 2nd, 3rd… attempt of a mail that failed for a passing reason. */
   readonly retryDelaysMs: readonly number[];
+}
+
+/**
+ * The public pages' translation widget, a third-party script (PUBLIC-3): TRANSLATE_WIDGET_URL and
+ * the origins it loads from besides its own (TRANSLATE_WIDGET_ORIGINS). Only when it is set do the
+ * public pages name it, and only their Content-Security-Policy allows those origins.
+ */
+export interface TranslateWidget {
+  readonly scriptUrl: string;
+  readonly origins: readonly string[];
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -141,6 +153,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   problems.push(...mail.problems);
   const mailing = readMailing(env, Number.isInteger(port) ? port : 3000, problems);
   const mailWebhooks = readMailWebhookConfig(env, problems);
+  const translateWidget = readTranslateWidget(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -162,7 +175,45 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     mail: mail.settings,
     mailing,
     mailWebhooks,
+    translateWidget,
   };
+};
+
+/**
+ * An origin a browser may load from: https, or http on this machine (a test's or a developer's
+ * widget). A path, credentials or a wildcard would widen the policy beyond what was meant.
+ */
+const isWidgetOrigin = (url: URL) => url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+
+const readTranslateWidget = (env: NodeJS.ProcessEnv, problems: string[]): TranslateWidget | undefined => {
+  const scriptUrl = env.TRANSLATE_WIDGET_URL?.trim();
+  const originsText = env.TRANSLATE_WIDGET_ORIGINS?.trim() ?? "";
+  if (!scriptUrl) {
+    if (originsText !== "") problems.push("TRANSLATE_WIDGET_ORIGINS needs TRANSLATE_WIDGET_URL");
+    return undefined;
+  }
+  const parse = (text: string) => {
+    try {
+      return new URL(text);
+    } catch {
+      return undefined;
+    }
+  };
+  const script = parse(scriptUrl);
+  if (script === undefined || !isWidgetOrigin(script) || script.username !== "" || script.password !== "") {
+    problems.push(`TRANSLATE_WIDGET_URL must be an https:// address of a script (got "${scriptUrl}")`);
+    return undefined;
+  }
+  const origins: string[] = [];
+  for (const text of originsText.split(",").map((part) => part.trim()).filter((part) => part !== "")) {
+    const url = parse(text);
+    if (url === undefined || !isWidgetOrigin(url) || url.origin !== text.replace(/\/$/, "")) {
+      problems.push(`TRANSLATE_WIDGET_ORIGINS must list origins such as https://translate.example, separated by commas (got "${text}")`);
+    } else {
+      origins.push(url.origin);
+    }
+  }
+  return { scriptUrl: script.href, origins };
 };
 
 /** Unset PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS: the README's defaults (port 3000). */

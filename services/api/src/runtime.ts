@@ -9,7 +9,8 @@ import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
-import { DEFAULT_MAILING, type Config, type MailingSettings, type TrustProxy } from "./config.ts";
+import { DEFAULT_MAILING, type Config, type MailingSettings, type TranslateWidget, type TrustProxy } from "./config.ts";
+import { openIpLocation } from "./http/ip-location.ts";
 import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
 import { createChromiumRenderer } from "./pdf/chromium-renderer.ts";
 import { erasureReactor } from "./reactors/erasure.ts";
@@ -53,6 +54,8 @@ export interface RuntimeOptions {
   readonly trustProxy?: TrustProxy;
   /** Bearer token for /metrics from off the host (METRICS_TOKEN). */
   readonly metricsToken?: string | undefined;
+  /** The public pages' translation widget (TRANSLATE_WIDGET_URL, TRANSLATE_WIDGET_ORIGINS). */
+  readonly translateWidget?: TranslateWidget | undefined;
   /** SES_SNS_TOPIC_ARN and SENDGRID_WEBHOOK_PUBLIC_KEY: the delivery-report webhooks, off while unset. */
   readonly mailWebhooks?: Partial<MailWebhookConfig>;
   /** The providers' settings; without them both labels write to DATA_DIR/outbox. */
@@ -80,6 +83,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 }),
       grants: createOrderGrants(options.jwtSecret),
       publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),
+      locateIp: openIpLocation(),
       storage: await createLocalDiskStorage({ root: path.join(options.dataDir, "uploads") }),
       pdf: createChromiumRenderer(),
       serviceToken: options.intakeToken,
@@ -88,6 +92,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       secureCookies: options.tls ?? false,
       trustProxy: options.trustProxy ?? false,
       metricsToken: options.metricsToken,
+      translateWidget: options.translateWidget,
       mailWebhooks: mailWebhookSettings(options.mailWebhooks),
       eventStoreKind: options.databaseUrl ? "postgres" : "pglite",
     };

@@ -1,33 +1,67 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
+import type { TranslateWidget } from "./config.ts";
+import { contentSecurityPolicyHeader, type WidenableDirective } from "./http/security-headers.ts";
 
 /*
  * The built React app (web/dist) served by the API process, so `npm start` is the whole product
- * on one port. Every path that is not the API's, the metrics' or a file's gets index.html, so a
- * deep link (/admin/view-order/100234, /track-order/…) opens the app, whose router takes over.
- * Vite names assets by content hash: they never change, so browsers keep them for a year;
- * index.html names the current ones, so it is revalidated on every load.
+ * on one port. It has two entries: the traveller's pages (track.html, PUBLIC-1..3), which load
+ * none of the console's code, and the console with sign-in (index.html) for every other path that
+ * is not the API's, the metrics' or a file's, so a deep link (/admin/view-order/100234) opens the
+ * app, whose router takes over. Vite names assets by content hash: they never change, so browsers
+ * keep them for a year; the HTML names the current ones, so it is revalidated on every load.
  */
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
-/** Paths the app never answers with index.html: a missing asset must stay a 404, not HTML. */
+/** Paths the app never answers with HTML: a missing asset must stay a 404, not HTML. */
 const NOT_THE_APP = /^\/(api|metrics|uploads|assets)(\/|$)/;
 
+/** The traveller's pages (PUBLIC-1, PUBLIC-2). */
+const PUBLIC_PAGES = /^\/(track-order|get-new-order-details)(\/|$)/;
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export interface WebAppOptions {
+  readonly dist?: string;
+  /** Served over HTTPS: the public pages' policy must say so like every other answer's. */
+  readonly https: boolean;
+  readonly translateWidget?: TranslateWidget | undefined;
+}
+
+/** Where the page reads the widget's address (web/src/public/translate-widget.ts). */
+const WIDGET_META = '<meta name="translate-widget" content="" />';
+
+const WIDGET_DIRECTIVES: readonly WidenableDirective[] = ["script-src", "style-src", "img-src", "connect-src", "font-src", "frame-src"];
+
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The public entry's HTML and its policy, fixed at start: the widget setting does not change while running. */
+const publicPage = (dist: string, options: WebAppOptions): { html: string; policy: string | undefined } => {
+  const html = readFileSync(path.join(dist, "track.html"), "utf8");
+  const widget = options.translateWidget;
+  if (widget === undefined) return { html, policy: undefined };
+  const origins = [new URL(widget.scriptUrl).origin, ...widget.origins];
+  return {
+    html: html.replace(WIDGET_META, `<meta name="translate-widget" content="${escapeAttribute(widget.scriptUrl)}" />`),
+    policy: contentSecurityPolicyHeader({ https: options.https, extraSources: Object.fromEntries(WIDGET_DIRECTIVES.map((d) => [d, origins])) }),
+  };
+};
 
 let hinted = false;
 
 /** Mounts the app when it has been built; otherwise says how to build it, once per process. */
-export const mountWebApp = (app: express.Express, dist: string = WEB_DIST): void => {
+export const mountWebApp = (app: express.Express, options: WebAppOptions): void => {
+  const dist = options.dist ?? WEB_DIST;
   const indexFile = path.join(dist, "index.html");
-  if (!existsSync(indexFile)) {
+  if (!existsSync(indexFile) || !existsSync(path.join(dist, "track.html"))) {
     if (!hinted) console.warn(`The web app is not built (${indexFile} is missing): run \`npm run build -w @etd/web\` to serve it.`);
     hinted = true;
     return;
   }
+  const travellers = publicPage(dist, options);
   app.use(
     express.static(dist, {
       index: false,
@@ -43,6 +77,11 @@ export const mountWebApp = (app: express.Express, dist: string = WEB_DIST): void
       return;
     }
     res.setHeader("cache-control", "no-cache");
+    if (PUBLIC_PAGES.test(req.path)) {
+      if (travellers.policy !== undefined) res.setHeader("content-security-policy", travellers.policy);
+      res.type("html").send(travellers.html);
+      return;
+    }
     res.sendFile(indexFile, (error) => {
       if (error) next(error);
     });

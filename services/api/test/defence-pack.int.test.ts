@@ -344,7 +344,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
 
       const pack2 = await currentHtml(2);
       expect(pack2).toContain("Service timeline");
-      expect(pack2).toContain("etravel.pdf downloaded from 127.0.0.1 with Safari on iOS");
+      expect(pack2).toContain("etravel.pdf downloaded from 127.0.0.1 with Safari-17 on iOS 17.0");
       expect(pack2).toContain("Comment history");
       expect(pack2).toContain("Called: &lt;b&gt;received&lt;/b&gt; &amp; happy");
       // Issue 9 item 5: nothing of the audit (its sentences, the packs' own generation records).
@@ -388,7 +388,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
           transaction: { transactionId: "pi_3NxTest", merchantName: "Acme Payments" },
           document: { fileName: "etravel.pdf", uploadedBy: "Tessa Cruz" },
           mails: [{ kind: "Document", provider: "Sendgrid", to: "traveller@example.com", file: "etravel.pdf" }],
-          downloads: [{ ip: "127.0.0.1", device: "iPhone", browser: "Safari", file: "etravel.pdf" }],
+          downloads: [{ ip: "127.0.0.1", device: "Apple iPhone", browser: "Safari-17", file: "etravel.pdf" }],
           comments: [{ by: "Tessa Cruz", remark: "Called: <b>received</b> & happy", flags: ["Telephone"] }],
         },
       });

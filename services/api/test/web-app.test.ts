@@ -4,18 +4,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mountWebApp } from "../src/web-app.ts";
+import { mountWebApp, type WebAppOptions } from "../src/web-app.ts";
 
 /** An app serving a built web app from `dist`, with an API route and an API 404 as createApp has. */
-const serve = async (dist: string) => {
+const serve = async (dist: string, options: Partial<WebAppOptions> = {}) => {
   const app = express();
   app.get("/api/ping", (_req, res) => void res.json({ status: 1 }));
   app.use("/api", (_req, res) => void res.status(404).json({ status: 0 }));
-  mountWebApp(app, dist);
+  mountWebApp(app, { dist, https: false, ...options });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 };
+
+const TRACK_HTML = '<meta name="translate-widget" content="" /><div id="track"></div>';
 
 describe("the API serves the built web app", () => {
   let dist: string;
@@ -25,6 +27,7 @@ describe("the API serves the built web app", () => {
     dist = await mkdtemp(path.join(tmpdir(), "etd-web-dist-"));
     await mkdir(path.join(dist, "assets"));
     await writeFile(path.join(dist, "index.html"), '<div id="root"></div>');
+    await writeFile(path.join(dist, "track.html"), TRACK_HTML);
     await writeFile(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
     await writeFile(path.join(dist, "favicon.svg"), "<svg/>");
     served = await serve(dist);
@@ -36,11 +39,37 @@ describe("the API serves the built web app", () => {
   });
 
   it("answers the app's own routes and deep links with index.html, revalidated on every load", async () => {
-    for (const route of ["/", "/admin", "/admin/view-order/100234", "/track-order/100234", "/logout"]) {
+    for (const route of ["/", "/admin", "/admin/view-order/100234", "/logout", "/track-orders"]) {
       const response = await fetch(`${served.base}${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-cache");
       expect(await response.text()).toBe('<div id="root"></div>');
+    }
+  });
+
+  it("answers the traveller's pages with the public entry, which names no widget when none is configured (PUBLIC-1..3)", async () => {
+    for (const route of ["/track-order/100234", "/get-new-order-details/100234", "/track-order"]) {
+      const response = await fetch(`${served.base}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await response.text()).toBe(TRACK_HTML);
+    }
+  });
+
+  it("names a configured translation widget on the public pages only, and widens only their policy (PUBLIC-3)", async () => {
+    const widget = await serve(dist, { translateWidget: { scriptUrl: "https://translate.example/element.js?cb=init&x=\"<", origins: ["https://static.translate.example"] } });
+    try {
+      const page = await fetch(`${widget.base}/track-order/100234`);
+      expect(await page.text()).toBe(TRACK_HTML.replace('content=""', 'content="https://translate.example/element.js?cb=init&amp;x=&quot;&lt;"'));
+      const policy = page.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain("script-src 'self' https://translate.example https://static.translate.example;");
+      expect(policy).toContain("frame-ancestors 'none'");
+      const console = await fetch(`${widget.base}/admin`);
+      expect(await console.text()).toBe('<div id="root"></div>');
+      expect(console.headers.get("content-security-policy")).toBeNull();
+    } finally {
+      await widget.close();
     }
   });
 
@@ -64,7 +93,7 @@ describe("the API serves the built web app", () => {
   it("serves nothing and says how to build when the app has not been built", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const app = express();
-    mountWebApp(app, path.join(dist, "does-not-exist"));
+    mountWebApp(app, { dist: path.join(dist, "does-not-exist"), https: false });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("npm run build -w @etd/web"));
     warn.mockRestore();
   });

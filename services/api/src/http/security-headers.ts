@@ -63,6 +63,15 @@ export const contentSecurityPolicy = ({ https, extraSources = {} }: SecurityHead
   };
 };
 
+/**
+ * The policy as the header spells it, for the one kind of answer that carries a wider policy than
+ * the rest: a public page when a translation widget is configured (web-app.ts).
+ */
+export const contentSecurityPolicyHeader = (options: SecurityHeaderOptions): string =>
+  Object.entries(contentSecurityPolicy(options))
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+
 /** One year, in seconds: what browsers' HSTS preload checks expect as a minimum. */
 const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
 

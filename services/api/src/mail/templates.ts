@@ -84,11 +84,11 @@ export const composeMail = (mail: MailToCompose): ComposedMail => {
   const html =
     `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;background:#f5f7fa;margin:0;padding:24px">` +
     `<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:6px;padding:24px">` +
-    `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(brand.name)}</h1>` +
+    `<h1 style="font-size:18px;margin:0 0 16px;color:${brand.colors.primary}">${escapeHtml(brand.name)}</h1>` +
     `<p>${escapeHtml(greeting)}</p>` +
     words.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("") +
     (words.action
-      ? `<p><a href="${escapeHtml(mail.trackUrl)}" style="display:inline-block;background:#0b5cad;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(words.action)}</a></p>`
+      ? `<p><a href="${escapeHtml(mail.trackUrl)}" style="display:inline-block;background:${brand.colors.primary};color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(words.action)}</a></p>`
       : "") +
     `<p style="color:#52606d">Order ID: ${escapeHtml(mail.orderId)}</p>` +
     `<p style="color:#7b8794;font-size:12px">${escapeHtml(signature)}</p>` +

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { OrderId } from "@etd/events";
+import { parsePosition } from "@etd/event-store";
+import { waitForPosition } from "@etd/projections";
 import { DownloadDocumentRequest, TrackOrderRequest } from "@etd/contract/requests";
 import type { ApiDeps } from "../api-deps.ts";
 import { replyTo, runOrderCommand } from "../commands/run-command.ts";
@@ -7,6 +9,7 @@ import { publicEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
+import { describeDevice } from "../http/visitor-device.ts";
 
 /*
  * The traveller's side (PUBLIC-1, PUBLIC-2, DESIGN §6, issue 9 item 4, ADR 0007). A traveller
@@ -19,6 +22,9 @@ import { fail, ok, withCookies } from "../http/reply.ts";
  * same single indexed read of the order's e-mail and the same constant-time comparison (against a
  * dummy when there is no order), count the same failure and get the same reply.
  */
+
+/** How long a download's answer waits for the history to show it (milliseconds under load). */
+const HISTORY_WAIT_MS = 2000;
 
 const NOT_FOUND = "We could not find an order with this Order ID and Email ID.";
 
@@ -40,16 +46,6 @@ const lookUpOrder = async (deps: ApiDeps, orderId: string) => {
   );
   const row = rows[0];
   return { email: (row?.email as string | null | undefined) ?? undefined, documentReady: row?.file_name !== null && row?.file_name !== undefined };
-};
-
-/** What the download history shows of the device (PUBLIC-2), read from the browser's user agent. */
-export const describeDevice = (userAgent: string | undefined) => {
-  const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /OPR\//.test(ua) ? "Opera" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "Other";
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "Other";
-  const deviceType = /iPad|Tablet/.test(ua) ? "Tablet" : /Mobi|iPhone|Android/.test(ua) ? "Mobile" : "Desktop";
-  const device = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android device" : "Computer";
-  return { browser, os, deviceType, device };
 };
 
 export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
@@ -100,9 +96,15 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
         ip,
         timezone: "EST",
         ...describeDevice(req.get("user-agent")),
+        location: deps.locateIp(ip),
       });
       const reply = replyTo(ran, "Your download will start shortly.");
       if (!ran.ok) return reply;
+      // The page reloads the history next and must find this download in it. A traveller cannot
+      // ask a read to wait (only staff may send X-Read-After), so this answer waits, briefly and
+      // for its own write only, until the history holds it.
+      const position = ran.position === undefined ? undefined : parsePosition(ran.position);
+      if (position !== undefined) await waitForPosition(deps.readDb, position, ["order_details"], HISTORY_WAIT_MS);
       const link = `/uploads/docs/${orderId}/${encodeURIComponent(fileName)}`;
       return ok(reply.body.message, { ...(reply.body.data as object), link });
     },
