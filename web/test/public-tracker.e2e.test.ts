@@ -74,8 +74,14 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     if (downloads) await rm(downloads, { recursive: true, force: true });
   });
 
+  /** What the browser reported breaking the Content-Security-Policy, on every page opened here. */
+  const cspViolations: string[] = [];
+
   const openTrack = async (orderId: string): Promise<Page> => {
     const page = await app.newPage();
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     await page.setUserAgent({ userAgent: FIREFOX_ON_WINDOWS });
     await page.goto(`${app.base}/track-order/${orderId}`);
     await page.waitForSelector("#track-orderId");
@@ -177,6 +183,7 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     const file = files.find((name) => name === guid || name === "e-travel.pdf");
     expect(file, `downloaded: ${files.join(", ")}`).toBeDefined();
     expect((await readFile(path.join(downloads, file!))).toString("latin1")).toBe(TINY_PDF);
+    expect(cspViolations).toEqual([]);
   });
 
   it("PUBLIC-2, PUBLIC-3: an order of the other brand wears its own header and footer; Download Now waits for a document", async () => {

@@ -183,7 +183,10 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
  * An origin a browser may load from: https, or http on this machine (a test's or a developer's
  * widget). A path, credentials or a wildcard would widen the policy beyond what was meant.
  */
-const isWidgetOrigin = (url: URL) => url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+const isWidgetOrigin = (url: URL) =>
+  // A host name of letters, digits, dots and dashes only: "*" would be a wildcard in the policy.
+  (/^[a-z0-9.-]+$/i.test(url.hostname) || url.hostname === "[::1]") &&
+  (url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)));
 
 const readTranslateWidget = (env: NodeJS.ProcessEnv, problems: string[]): TranslateWidget | undefined => {
   const scriptUrl = env.TRANSLATE_WIDGET_URL?.trim();

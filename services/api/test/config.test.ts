@@ -51,6 +51,23 @@ describe("configuration from the environment", () => {
     );
   });
 
+  it("issue 13, PUBLIC-3: the translation widget is off unless TRANSLATE_WIDGET_URL names a script; its extra origins are origins", () => {
+    expect(readConfig({}).translateWidget).toBeUndefined();
+    expect(readConfig({ TRANSLATE_WIDGET_URL: "https://translate.example/element.js?cb=translateWidgetInit", TRANSLATE_WIDGET_ORIGINS: "https://a.example, https://b.example/" }).translateWidget).toEqual({
+      scriptUrl: "https://translate.example/element.js?cb=translateWidgetInit",
+      origins: ["https://a.example", "https://b.example"],
+    });
+    // A test's or a developer's widget on this machine may be plain http; nothing else may.
+    expect(readConfig({ TRANSLATE_WIDGET_URL: "http://127.0.0.1:9000/w.js" }).translateWidget?.scriptUrl).toBe("http://127.0.0.1:9000/w.js");
+    for (const wrong of ["http://translate.example/w.js", "https://*.example/w.js", "javascript:alert(1)", "https://user:pw@translate.example/w.js", "not a url"]) {
+      expect(() => readConfig({ TRANSLATE_WIDGET_URL: wrong }), wrong).toThrow(/TRANSLATE_WIDGET_URL must be an https:\/\/ address of a script/);
+    }
+    for (const wrong of ["https://a.example/path", "*", "https://*.example", "'unsafe-inline'", "http://a.example"]) {
+      expect(() => readConfig({ TRANSLATE_WIDGET_URL: "https://translate.example/w.js", TRANSLATE_WIDGET_ORIGINS: wrong }), wrong).toThrow(/TRANSLATE_WIDGET_ORIGINS must list origins/);
+    }
+    expect(() => readConfig({ TRANSLATE_WIDGET_ORIGINS: "https://a.example" })).toThrow(/TRANSLATE_WIDGET_ORIGINS needs TRANSLATE_WIDGET_URL/);
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set, outside demo mode, with a first admin", () => {
     expect(
       readConfig({

@@ -69,8 +69,8 @@ describe.skipIf(!available)("issue 9 item 9: security headers on the app and the
     await api?.close();
   });
 
-  it("the built app has no inline script, inline style or event-handler attribute, so it runs under script-src 'self'", async () => {
-    const html = await readFile(path.join(WEB_DIST, "index.html"), "utf8");
+  it.each(["index.html", "track.html"])("the built app's %s has no inline script, inline style or event-handler attribute, so it runs under script-src 'self'", async (entry) => {
+    const html = await readFile(path.join(WEB_DIST, entry), "utf8");
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
@@ -85,7 +85,7 @@ describe.skipIf(!available)("issue 9 item 9: security headers on the app and the
   });
 
   it("on / and on /admin/… pages (the app's index.html), and on the app's assets", async () => {
-    for (const route of ["/", "/admin", "/admin/view-order/100234", "/track-order/100234"]) {
+    for (const route of ["/", "/admin", "/admin/view-order/100234", "/track-order/100234", "/get-new-order-details/100234"]) {
       const response = await fetch(`${api.base}${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get("content-type"), route).toMatch(/^text\/html/);
