@@ -93,7 +93,7 @@ export interface DemoDocumentStoryOptions {
   /** How long after the upload the reminder goes when nothing was downloaded (REMINDER_AFTER_HOURS). */
   readonly reminderAfterHours?: number;
   /** Where the traveller lives: the downloads' location and time zone. */
-  readonly home?: { readonly municipality?: string | undefined; readonly country?: string | undefined };
+  readonly home?: { readonly country?: string | undefined };
 }
 
 const SECOND = 1000;
@@ -122,16 +122,16 @@ const TIME_ZONES: Readonly<Record<string, string>> = {
   India: "Asia/Kolkata",
 };
 
-/** Devices in the words the public page's user-agent reading uses (describeDevice); mostly phones. */
+/** Devices in the words the public page's user-agent reading gives (describeDevice, bowser); mostly phones. */
 const DEVICES: readonly (readonly [Omit<DemoDownload, "at" | "ip" | "location" | "timezone">, number])[] = [
-  [{ browser: "Chrome", os: "Android", device: "Android device", deviceType: "Mobile" }, 34],
-  [{ browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile" }, 28],
-  [{ browser: "Chrome", os: "Windows", device: "Computer", deviceType: "Desktop" }, 16],
-  [{ browser: "Edge", os: "Windows", device: "Computer", deviceType: "Desktop" }, 6],
-  [{ browser: "Safari", os: "macOS", device: "Computer", deviceType: "Desktop" }, 7],
-  [{ browser: "Safari", os: "iOS", device: "iPad", deviceType: "Tablet" }, 4],
-  [{ browser: "Firefox", os: "Linux", device: "Computer", deviceType: "Desktop" }, 2],
-  [{ browser: "Opera", os: "Android", device: "Android device", deviceType: "Mobile" }, 3],
+  [{ browser: "Chrome-131", os: "Android 14", device: "Samsung Galaxy S23", deviceType: "Mobile" }, 34],
+  [{ browser: "Safari-17", os: "iOS 17.6", device: "Apple iPhone", deviceType: "Mobile" }, 28],
+  [{ browser: "Chrome-131", os: "Windows 10", device: "Computer", deviceType: "Desktop" }, 16],
+  [{ browser: "Microsoft Edge-131", os: "Windows 10", device: "Computer", deviceType: "Desktop" }, 6],
+  [{ browser: "Safari-17", os: "macOS Sonoma", device: "Computer", deviceType: "Desktop" }, 7],
+  [{ browser: "Safari-17", os: "iOS 17.6", device: "Apple iPad", deviceType: "Tablet" }, 4],
+  [{ browser: "Firefox-133", os: "Linux", device: "Computer", deviceType: "Desktop" }, 2],
+  [{ browser: "Opera-115", os: "Android 13", device: "Xiaomi Redmi Note 12", deviceType: "Mobile" }, 3],
 ];
 
 /** Per failure: the provider's words, and whether it refused for good or could not be reached. */
@@ -232,10 +232,10 @@ export const demoDocumentStory = (options: DemoDocumentStoryOptions): DemoDocume
     (roll < 0.05 ? failedMail(random, transport, uploadedAt, now) : undefined) ??
     acceptedMail(random, transport, uploadedAt, now, roll >= 0.05 && roll < 0.14);
 
-  const country = options.home?.country?.trim() || undefined;
-  const municipality = options.home?.municipality?.trim() || undefined;
-  const location = country === undefined ? undefined : municipality === undefined ? country : `${municipality}, ${country}`;
-  const timezone = (country && TIME_ZONES[country]) ?? "Asia/Manila";
+  // The tracker records the country of the address (DB-IP Lite); the demo's addresses are
+  // documentation ones, so the traveller's home country stands in for what it would find.
+  const location = options.home?.country?.trim() || undefined;
+  const timezone = (location && TIME_ZONES[location]) ?? "Asia/Manila";
   const homeDevice = { ...random.weighted(DEVICES), ip: demoIp(random) };
   const downloadAt = (at: number, sameDevice: boolean): DemoDownload => ({
     at: new Date(at),

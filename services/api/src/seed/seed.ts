@@ -204,7 +204,7 @@ const work = async (
   /** The document's name as stored (a name already taken gets a suffix), which downloads name. */
   let fileName = "";
   if (to === "Completed") {
-    const home = { municipality: order.personal.permanent_municipality_details, country: order.personal.permanent_country_of_residence };
+    const home = { country: order.personal.permanent_country_of_residence };
     const uploaded = await step([10 * MINUTE, 20 * HOUR], async (at) => {
       story = demoDocumentStory({ seed, orderId, uploadedAt: at, now, home, reminderAfterHours: settings.reminderAfterHours });
       const upload = await uploadDocument(deps, order, actor, at, story);
