@@ -17,6 +17,9 @@ const serve = async (dist: string, options: Partial<WebAppOptions> = {}) => {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 };
 
+/** Above compression's 1 KB threshold, as every real asset is. */
+const ASSET = `console.log(${JSON.stringify("x".repeat(2000))});`;
+
 const TRACK_HTML = '<meta name="translate-widget" content="" /><div id="track"></div>';
 
 describe("the API serves the built web app", () => {
@@ -28,7 +31,7 @@ describe("the API serves the built web app", () => {
     await mkdir(path.join(dist, "assets"));
     await writeFile(path.join(dist, "index.html"), '<div id="root"></div>');
     await writeFile(path.join(dist, "track.html"), TRACK_HTML);
-    await writeFile(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
+    await writeFile(path.join(dist, "assets", "index-abc123.js"), ASSET);
     await writeFile(path.join(dist, "favicon.svg"), "<svg/>");
     served = await serve(dist);
   });
@@ -71,6 +74,17 @@ describe("the API serves the built web app", () => {
     } finally {
       await widget.close();
     }
+  });
+
+  it("sends the app's files and pages compressed to a browser that accepts it (the public pages' load time, issue 13)", async () => {
+    for (const [route, encoding] of [["/assets/index-abc123.js", "br"], ["/assets/index-abc123.js", "gzip"]] as const) {
+      const response = await fetch(`${served.base}${route}`, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding"), route).toBe(encoding);
+      expect(response.headers.get("vary"), route).toMatch(/accept-encoding/i);
+    }
+    const plain = await fetch(`${served.base}/assets/index-abc123.js`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(ASSET);
   });
 
   it("lets browsers keep content-hashed assets for a year, and revalidate other files", async () => {

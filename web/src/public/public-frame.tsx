@@ -49,15 +49,13 @@ export const PublicFrame = ({ look, onTrackPage, children }: { readonly look: Lo
         {children}
       </main>
       <footer className="public-footer">
-        {look.footerLinks.length > 0 && (
-          <ul className="public-footer-links">
-            {look.footerLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className="public-footer-links">
+          {look.footerLinks.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
         <p>
           © {FOOTER_YEAR} {look.name}. All rights reserved.
         </p>

@@ -1,0 +1,152 @@
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import type { Page } from "puppeteer-core";
+import { startE2eApp, TINY_PDF, type E2eApp } from "../test/support/index.ts";
+
+/*
+ * P12 (issue 13): Lighthouse on the traveller's two pages, shared by the bench (performance and
+ * accessibility, web/bench/lighthouse.bench.ts) and the test (accessibility only,
+ * web/test/lighthouse.e2e.test.ts). The product runs as in the browser tests: the real API on a
+ * throwaway PostgreSQL database serving the built web app, with the harness's Chromium (Debian's,
+ * nothing downloaded). Lighthouse audits a page of that browser with its default settings:
+ * mobile emulation, simulated throttling.
+ *
+ * The download page needs the grant track-order sets. It goes into the audited page's cookie jar
+ * as the browser keeps it after tracking (HttpOnly, SameSite=Strict), so the page's own request
+ * for the history carries it. The order has a document and one recorded download, so the page
+ * shows what a traveller sees there: Download Now enabled and a history row. After each run the
+ * page is checked to still be where it was sent: a missing grant would send it back to the track
+ * page, and the audit would then be of the wrong page.
+ */
+
+export type PageName = "track" | "download";
+
+export type Category = "performance" | "accessibility";
+
+export interface LighthouseSetup {
+  readonly app: E2eApp;
+  readonly orderId: string;
+  /** The grant cookie's value for `orderId`. */
+  readonly grant: string;
+  readonly paths: Record<PageName, string>;
+  close(): Promise<void>;
+}
+
+const TRAVELLER = { email: "lighthouse.traveller@example.com", firstName: "Lorna" } as const;
+
+/** The value of `name` among a response's Set-Cookie headers. */
+const cookieValue = (response: Response, name: string): string | undefined => {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const at = pair!.indexOf("=");
+    if (pair!.slice(0, at).trim() === name) return pair!.slice(at + 1).trim();
+  }
+  return undefined;
+};
+
+const post = (app: E2eApp, path: string, body: unknown, cookie?: string) =>
+  fetch(`${app.base}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Starts the product, places an order, uploads its document, tracks it (the grant) and downloads it once. */
+export const startLighthouseSetup = async (): Promise<LighthouseSetup> => {
+  const app = await startE2eApp();
+  try {
+    const [orderId] = await app.placeOrders(1, () => ({ email: TRAVELLER.email, confirm_email: TRAVELLER.email, first_name: TRAVELLER.firstName, landing_domain: "primary" }));
+    const form = new FormData();
+    form.set("orderId", orderId!);
+    form.set("email", TRAVELLER.email);
+    form.set("uploadVisaDoc", new Blob([TINY_PDF], { type: "application/pdf" }), "e-travel.pdf");
+    const adminToken = await app.login(app.admin);
+    const uploaded = await fetch(`${app.base}/api/admin/upload-visa-document`, { method: "POST", headers: { authorization: adminToken }, body: form });
+    const upload = (await uploaded.json()) as { status: number; data?: { position?: string } };
+    if (uploaded.status !== 200 || typeof upload.data?.position !== "string") throw new Error(`uploading the document failed: HTTP ${uploaded.status} ${JSON.stringify(upload)}`);
+    // The public history reads a read model: wait, as the console does, until it holds the upload.
+    const details = await fetch(`${app.base}/api/admin/get-orders-details/${orderId}`, { headers: { authorization: adminToken, "x-read-after": upload.data.position } });
+    if (details.headers.get("x-read-after-reached") !== "true") throw new Error(`the order's details did not catch up with the upload: ${await details.text()}`);
+
+    const tracked = await post(app, "/front/track-order", { orderId, email: TRAVELLER.email });
+    const grant = cookieValue(tracked, "etd_grant");
+    if (!grant) throw new Error(`track-order set no grant: HTTP ${tracked.status} ${await tracked.text()}`);
+    const cookie = `etd_grant=${grant}`;
+    const history = (await (await post(app, "/front/get-download-history", { orderId }, cookie)).json()) as { status: number; path: { file1: string | null } };
+    if (history.status !== 1 || !history.path.file1) throw new Error(`the order's history has no document: ${JSON.stringify(history)}`);
+    const downloaded = await post(app, "/front/download-passport-doc-pdf", { orderId, customername: TRAVELLER.firstName, file1: history.path.file1 }, cookie);
+    if (downloaded.status !== 200) throw new Error(`recording a download failed: HTTP ${downloaded.status} ${await downloaded.text()}`);
+
+    return {
+      app,
+      orderId: orderId!,
+      grant,
+      paths: { track: `/track-order/${orderId}`, download: `/get-new-order-details/${orderId}` },
+      close: () => app.close(),
+    };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+};
+
+export interface PageAudit {
+  readonly page: PageName;
+  readonly lhr: Result;
+  /** 0-100 per audited category. */
+  readonly scores: Partial<Record<Category, number>>;
+  /** Accessibility audits that count towards the score and did not pass, by id. */
+  readonly failingA11y: readonly string[];
+  /** Where the page was when Lighthouse finished, and what it showed there. */
+  readonly landed: { readonly path: string; readonly heading: string; readonly historyRows: number };
+}
+
+export interface AuditOptions {
+  /** Runs on the tab before Lighthouse loads the page (the test plants a known fault with it). */
+  readonly prepare?: (tab: Page) => Promise<unknown>;
+  /** False: the browser holds no grant (the test's check that a wrong page is noticed). */
+  readonly withGrant?: boolean;
+}
+
+/** Lighthouse on one of the pages, in a fresh browser context holding the grant. */
+export const auditPage = async (setup: LighthouseSetup, page: PageName, categories: readonly Category[], { prepare, withGrant = true }: AuditOptions = {}): Promise<PageAudit> => {
+  const { app } = setup;
+  const context = await app.browser.createBrowserContext();
+  try {
+    if (withGrant) await context.setCookie({ name: "etd_grant", value: setup.grant, domain: new URL(app.base).hostname, path: "/", httpOnly: true, sameSite: "Strict" });
+    const tab = await context.newPage();
+    await prepare?.(tab);
+    const flags: Flags = { onlyCategories: [...categories], logLevel: "error", output: "json" };
+    const result = await lighthouse(`${app.base}${setup.paths[page]}`, flags, undefined, tab);
+    if (!result) throw new Error(`Lighthouse returned no result for ${page}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const landed = await tab.evaluate(() => ({
+      path: location.pathname,
+      heading: document.querySelector("h1")?.textContent ?? "",
+      historyRows: document.querySelectorAll(".public-table tbody tr td:nth-child(2)").length,
+    }));
+    const scores: PageAudit["scores"] = {};
+    for (const category of categories) {
+      const score = lhr.categories[category]?.score;
+      if (typeof score !== "number") throw new Error(`Lighthouse gave ${page} no ${category} score`);
+      scores[category] = Math.round(score * 100);
+    }
+    const failingA11y = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return { page, lhr, scores, failingA11y, landed };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+};
+
+/**
+ * Why an audit may not count: the page is not the one asked for (the download page sent back to
+ * tracking), or the download page shows no history row. Undefined when it is the right page.
+ */
+export const wrongPage = (setup: LighthouseSetup, audit: PageAudit): string | undefined => {
+  const expected = setup.paths[audit.page];
+  if (audit.landed.path !== expected) return `${audit.page}: Lighthouse ended on ${audit.landed.path}, not ${expected}`;
+  if (audit.page === "download" && audit.landed.historyRows < 1) return `download: the page shows no history row (heading "${audit.landed.heading}")`;
+  return undefined;
+};
