@@ -13,9 +13,6 @@ import { defineConfig } from "vite";
 const VENDOR_REACT = /node_modules[\\/](react|react-dom|scheduler|jotai)[\\/]/;
 const VENDOR_TANSTACK = /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)[\\/]/;
 
-/** What both entries use of ours (the contract, the toasts): one chunk rather than several tiny ones. */
-const SHARED = /(contract[\\/]src|src[\\/]components[\\/]ui[\\/]toast)[\\/.]/;
-
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -33,7 +30,6 @@ export default defineConfig({
           groups: [
             { name: "react", test: VENDOR_REACT },
             { name: "tanstack", test: VENDOR_TANSTACK },
-            { name: "shared", test: SHARED },
           ],
         },
       },

@@ -64,9 +64,11 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     return current.exists && current.email !== undefined ? current.email : `${orderId}@example.com`;
   };
   const by = (member: Member, command: OrderCommand, when = at(2, 90)) => order.step(command, staffMetadata(member, when, random));
-  const customer = (command: OrderCommand): boolean => {
-    const metadata: EventMetadata = { actor: { kind: "customer" }, correlationId: `pub-${random.hex(16)}`, occurredAt: at(30, 3 * 24 * 60) as IsoDateTime };
-    return order.step(command, metadata);
+  /** A traveller's command at its own moment, which the command is told (`now`). */
+  const customer = (command: (now: Date) => OrderCommand): boolean => {
+    const occurredAt = at(30, 3 * 24 * 60) as IsoDateTime;
+    const metadata: EventMetadata = { actor: { kind: "customer" }, correlationId: `pub-${random.hex(16)}`, occurredAt };
+    return order.step(command(new Date(occurredAt)), metadata);
   };
   const remark = (member: Member, text: string, flags: { statusRefund?: boolean; chargeBack?: boolean } = {}) =>
     by(member, {
@@ -169,15 +171,16 @@ export const planOrderLife = (input: PlaceOrderInput, now: Date, roster: Roster,
     for (let i = 0; i < downloads; i++) {
       const device = random.pick(BROWSERS);
       const [location, timezone] = random.pick(PLACES);
-      customer({
+      customer((now) => ({
         type: "RecordDownload",
         orderId,
         fileName,
+        now,
         ip: `${random.int(1, 223)}.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`,
         location,
         timezone,
         ...device,
-      });
+      }));
     }
     if (downloads === 0 && random.chance(0.3)) {
       by(agent, { type: "SendReminderMail", orderId, provider, to: email(), actor: agent }, at(24 * 60, 3 * 24 * 60));

@@ -153,7 +153,12 @@ export const orderDetails = async (query: Query, orderId: string): Promise<Order
 export const maskIp = (ip: string | null): string | null => {
   if (ip === null) return null;
   if (ip.includes(".") && !ip.includes(":")) return ip.split(".").slice(0, 3).concat("xxx").join(".");
-  const groups = ip.split(":").filter((group) => group.length > 0);
+  // "2001:db8::1" is eight groups with zeros in the gap: expanded first, or the host's own
+  // group would take a network group's place and be shown.
+  const [head = "", tail = ""] = ip.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = tail === "" ? [] : tail.split(":");
+  const groups = ip.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
   return `${groups.slice(0, 3).join(":")}:xxxx`;
 };
 

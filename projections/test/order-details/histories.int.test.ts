@@ -86,7 +86,7 @@ const workTheOrder = () => {
   uploadMail.reported("delivered", "ses-delivery-1", "2025-03-14T14:23:10.000Z");
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
   log.advance(180);
-  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: "198.51.100.7", location: "Philippines", ...ANDROID }, CUSTOMER);
+  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", now: new Date(log.now()), ip: "198.51.100.7", location: "Philippines", ...ANDROID }, CUSTOMER);
   uploadMail.reported("complained", "ses-complaint-1", "2025-03-14T17:30:00.000Z");
   uploadMail.reported("delivered", "ses-delivery-2", "2025-03-14T17:31:00.000Z");
   log.advance(600);
@@ -118,7 +118,7 @@ const workTheOrder = () => {
   log.advance(30);
   remark("Customer asked for the money back", { statusRefund: true, reportError: true });
   log.advance(24 * 60);
-  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", ip: "2001:db8:85a3:8d3:1319:8a2e:370:7348", ...WINDOWS }, CUSTOMER);
+  order.run({ type: "RecordDownload", orderId, fileName: "etravel.pdf", now: new Date(log.now()), ip: "2001:db8:85a3:8d3:1319:8a2e:370:7348", ...WINDOWS }, CUSTOMER);
   // A second resend, still waiting for the sender, and a retry scheduled after a failure: the
   // last events of the log are the mails', not the order's.
   const third = order.run({ type: "ResendDocumentMail", orderId, provider: "AWS", to: CUSTOMER_EMAIL, actor: ALICIA }, asStaff(ALICIA));

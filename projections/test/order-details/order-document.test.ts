@@ -21,6 +21,9 @@ describe("the public page's IP column (PUBLIC-2)", () => {
   it("keeps the network part only", () => {
     expect(maskIp("198.51.100.7")).toBe("198.51.100.xxx");
     expect(maskIp("2001:db8:85a3::8a2e:370:7348")).toBe("2001:db8:85a3:xxxx");
+    // Shortened addresses are expanded first: the host part never shows (issue 13 review).
+    expect(maskIp("2001:db8::1")).toBe("2001:db8:0:xxxx");
+    expect(maskIp("::1")).toBe("0:0:0:xxxx");
     expect(maskIp(null)).toBeNull();
   });
 });

@@ -87,7 +87,7 @@ const story = () => {
   uploadMail.queued("ses");
   uploadMail.sent("ses", "ses-1");
   uploadMail.reported("delivered", "ses-delivery-1", log.now());
-  order.run({ type: "RecordDownload", orderId, fileName: FILE, ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
+  order.run({ type: "RecordDownload", orderId, fileName: FILE, now: new Date(log.now()), ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
   const reminderMail = mailOf(log, order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to, actor: ALICIA }, asStaff(ALICIA)));
   reminderMail.queued("sendgrid");
   reminderMail.sent("sendgrid", "sg-1");

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -39,14 +40,17 @@ const WIDGET_DIRECTIVES: readonly WidenableDirective[] = ["script-src", "style-s
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** The public entry's HTML and its policy, fixed at start: the widget setting does not change while running. */
-const publicPage = (dist: string, options: WebAppOptions): { html: string; policy: string | undefined } => {
-  const html = readFileSync(path.join(dist, "track.html"), "utf8");
+/**
+ * What the public entry's HTML gets when a widget is configured: its address in the meta tag and
+ * a policy that allows its origins. Fixed at start (the setting does not change while running);
+ * the HTML itself is read per request, like index.html, so a rebuild of the app is served at once.
+ */
+const widgetOnPage = (options: WebAppOptions): { meta: string; policy: string } | undefined => {
   const widget = options.translateWidget;
-  if (widget === undefined) return { html, policy: undefined };
+  if (widget === undefined) return undefined;
   const origins = [new URL(widget.scriptUrl).origin, ...widget.origins];
   return {
-    html: html.replace(WIDGET_META, `<meta name="translate-widget" content="${escapeAttribute(widget.scriptUrl)}" />`),
+    meta: `<meta name="translate-widget" content="${escapeAttribute(widget.scriptUrl)}" />`,
     policy: contentSecurityPolicyHeader({ https: options.https, extraSources: Object.fromEntries(WIDGET_DIRECTIVES.map((d) => [d, origins])) }),
   };
 };
@@ -62,7 +66,8 @@ export const mountWebApp = (app: express.Express, options: WebAppOptions): void 
     hinted = true;
     return;
   }
-  const travellers = publicPage(dist, options);
+  const trackFile = path.join(dist, "track.html");
+  const widget = widgetOnPage(options);
   // The app's files travel compressed (brotli or gzip, as the browser accepts): React alone is
   // 222 KB as built and 71 KB gzipped, the difference between a tracker that shows in one second
   // on a phone's network and one that takes three. Here only, not on /api: the live feed is a
@@ -84,8 +89,12 @@ export const mountWebApp = (app: express.Express, options: WebAppOptions): void 
     }
     res.setHeader("cache-control", "no-cache");
     if (PUBLIC_PAGES.test(req.path)) {
-      if (travellers.policy !== undefined) res.setHeader("content-security-policy", travellers.policy);
-      res.type("html").send(travellers.html);
+      readFile(trackFile, "utf8").then((html) => {
+        if (widget === undefined) return void res.type("html").send(html);
+        res.setHeader("content-security-policy", widget.policy);
+        // A function, not a string: `$&` or `$\`` in the URL must stay text, not replacement patterns.
+        res.type("html").send(html.replace(WIDGET_META, () => widget.meta));
+      }, next);
       return;
     }
     res.sendFile(indexFile, (error) => {

@@ -112,35 +112,54 @@ class PostgresDriver implements SqlDriver {
     this.#wakeAll();
   }
 
-  /** One connection per listener; after a drop it reconnects, and the caller's polling covers the gap. */
+  /**
+   * One connection per channel for the whole process, shared by every handler on it: a listener
+   * per caller would let callers (a query waiting for its own write, a visitor's download) open
+   * connections without limit. The connection stays until close(); after a drop it reconnects,
+   * and the callers' polling covers the gap.
+   */
   async onNotification(channel: string, handle: (payload: string) => void): Promise<() => Promise<void>> {
-    let client: pg.Client | undefined;
-    let stopped = false;
-    const connect = async (): Promise<void> => {
-      if (stopped || this.#closed) return;
-      const next = new pg.Client({ connectionString: this.#connectionString });
-      next.on("notification", (message) => {
-        if (message.channel === channel) handle(message.payload ?? "");
-      });
-      next.on("error", () => {
-        next.end().catch(() => undefined);
-        if (client === next) client = undefined;
-        setTimeout(() => void connect().catch(() => undefined), 1000);
-      });
-      await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-      client = next;
-      this.#channelClients.add(next);
-    };
-    await connect();
+    let listening = this.#channels.get(channel);
+    if (listening === undefined) {
+      const handlers = new Set<(payload: string) => void>();
+      listening = { handlers, ready: this.#listenOn(channel, handlers) };
+      this.#channels.set(channel, listening);
+      // A first connection that fails is forgotten, so that the next caller tries again.
+      listening.ready.catch(() => this.#channels.delete(channel));
+    }
+    listening.handlers.add(handle);
+    try {
+      await listening.ready;
+    } catch (error) {
+      listening.handlers.delete(handle);
+      throw error;
+    }
+    const { handlers } = listening;
     return async () => {
-      stopped = true;
-      if (client) this.#channelClients.delete(client);
-      await client?.end().catch(() => undefined);
+      handlers.delete(handle);
     };
   }
 
+  readonly #channels = new Map<string, { readonly handlers: Set<(payload: string) => void>; readonly ready: Promise<void> }>();
   readonly #channelClients = new Set<pg.Client>();
+
+  async #listenOn(channel: string, handlers: ReadonlySet<(payload: string) => void>): Promise<void> {
+    if (this.#closed) return;
+    const client = new pg.Client({ connectionString: this.#connectionString });
+    client.on("notification", (message) => {
+      if (message.channel !== channel) return;
+      for (const handle of handlers) handle(message.payload ?? "");
+    });
+    client.on("error", () => {
+      this.#channelClients.delete(client);
+      client.end().catch(() => undefined);
+      setTimeout(() => void this.#listenOn(channel, handlers).catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    this.#channelClients.add(client);
+    if (this.#closed) await client.end().catch(() => undefined);
+  }
 
   async close(): Promise<void> {
     this.#closed = true;

@@ -1,4 +1,5 @@
-import { isIPv6 } from "node:net";
+import { isIP, isIPv6 } from "node:net";
+import type express from "express";
 
 /*
  * The unit a throttle counts a client by. An IPv4 address is one client; an IPv6 client is
@@ -15,4 +16,15 @@ export const throttleKey = (ip: string): string => {
   const right = tail ? tail.split(":") : [];
   const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+};
+
+/**
+ * The client's address: the connection's, or with TRUST_PROXY the one the trusted proxy forwarded.
+ * A forwarded value is text a proxy passed on and may not be an address at all; it is recorded in
+ * the log and shown on pages, so anything but an address falls back to the connection's.
+ */
+export const clientAddress = (req: express.Request): string => {
+  const forwarded = req.ip;
+  if (forwarded !== undefined && isIP(forwarded) !== 0) return forwarded;
+  return req.socket.remoteAddress ?? "0.0.0.0";
 };

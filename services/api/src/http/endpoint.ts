@@ -1,3 +1,4 @@
+import { clientAddress } from "./client-address.ts";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { Result, type Schema } from "effect";
@@ -271,7 +272,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
         // Decoded at the edge for every endpoint: text no store or search can hold is a 400 here.
         if (!holdsOnlyUsableText(req.body, req.query, req.params)) return send(res, fail(400, UNUSABLE_TEXT), deps.secureCookies);
         const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
-        const context = { req, requestId, ip: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0" };
+        const context = { req, requestId, ip: clientAddress(req) };
         const answer = async (user: SessionUser | undefined) => {
           // A staff client that has just run a command sends its position to read its own write.
           // Nobody else may make a request wait: it would hold a connection for nothing.

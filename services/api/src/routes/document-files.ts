@@ -1,3 +1,4 @@
+import { clientAddress } from "../http/client-address.ts";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type express from "express";
@@ -82,7 +83,7 @@ export const mountDocumentFiles = (app: express.Express, deps: ApiDeps): void =>
       const user = await authenticate(deps, header);
       if (user && !isAllowed(user.type, "orders.read")) return answer(res, 403, FORBIDDEN);
       if (!user) {
-        const waitMs = publicWaitMs(deps, "document", req.ip ?? req.socket.remoteAddress ?? "0.0.0.0");
+        const waitMs = publicWaitMs(deps, "document", clientAddress(req));
         if (waitMs > 0) {
           res.set("retry-after", String(Math.ceil(waitMs / 1000)));
           return answer(res, 429, tooManyRequests(waitMs));

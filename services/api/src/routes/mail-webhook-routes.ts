@@ -3,7 +3,7 @@ import express from "express";
 import { mailStream, type MailEvent } from "@etd/events";
 import { handleCommand, loadStream, MAX_REPORTS_PER_MAIL, mailDecider, type MailState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
-import { throttleKey } from "../http/client-address.ts";
+import { clientAddress, throttleKey } from "../http/client-address.ts";
 import { createRateLimiter, tooManyRequests, type RateLimit } from "../http/rate-limit.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { headerId } from "../http/endpoint.ts";
@@ -124,7 +124,7 @@ export const mountMailWebhooks = (app: express.Express, deps: ApiDeps, options: 
   const route = (path: string, handle: (req: express.Request, body: Buffer) => Promise<Reply>) => {
     app.post(path, (req, res, next) => {
       // Counted before the body is read: a flood costs neither the read nor the signature check.
-      const waitMs = limiter.take(`${path}:${throttleKey(req.ip ?? req.socket.remoteAddress ?? "0.0.0.0")}`);
+      const waitMs = limiter.take(`${path}:${throttleKey(clientAddress(req))}`);
       if (waitMs > 0) {
         res.set("retry-after", String(Math.ceil(waitMs / 1000)));
         return send(res, fail(429, tooManyRequests(waitMs)));

@@ -93,6 +93,7 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
         type: "RecordDownload",
         orderId: orderId as OrderId,
         fileName,
+        now: deps.now(),
         ip,
         timezone: "EST",
         ...describeDevice(req.get("user-agent")),
@@ -106,7 +107,8 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       const position = ran.position === undefined ? undefined : parsePosition(ran.position);
       if (position !== undefined) await waitForPosition(deps.readDb, position, ["order_details"], HISTORY_WAIT_MS);
       const link = `/uploads/docs/${orderId}/${encodeURIComponent(fileName)}`;
-      return ok(reply.body.message, { ...(reply.body.data as object), link });
+      // Only the link: the log position would tell a traveller how busy the whole office is.
+      return ok(reply.body.message, { link });
     },
   }),
 ];

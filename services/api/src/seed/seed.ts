@@ -246,7 +246,7 @@ const work = async (
       later.push({
         // Never before the order shows as completed, which the first download may otherwise precede by seconds.
         at: Math.max(download.at.getTime(), completedAt + SECOND),
-        run: (at) => run(at, { type: "RecordDownload", orderId, fileName, ip, location, ...device }, { user: undefined, requestId: `demo-download-${orderId}`, ip }),
+        run: (at) => run(at, { type: "RecordDownload", orderId, fileName, now: at, ip, location, ...device }, { user: undefined, requestId: `demo-download-${orderId}`, ip }),
       });
     }
   }

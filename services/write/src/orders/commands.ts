@@ -159,6 +159,7 @@ export interface RecordDownload {
   readonly type: "RecordDownload";
   readonly orderId: OrderId;
   readonly fileName: string;
+  readonly now: Date;
   readonly ip: string;
   readonly location?: string | undefined;
   readonly browser?: string | undefined;

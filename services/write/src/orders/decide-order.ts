@@ -333,7 +333,7 @@ const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecis
  */
 const sendAutomaticReminder = (command: SendAutomaticReminder, state: PlacedOrder): OrderDecision => {
   const document = state.document;
-  if (document === undefined || document.downloaded || document.reminded || document.mailedTo === undefined) return [];
+  if (document === undefined || document.downloads > 0 || document.reminded || document.mailedTo === undefined) return [];
   if (command.now.getTime() < Date.parse(document.uploadedAt) + command.reminderAfterMs) {
     return refuse("conflict", `The reminder for order ${state.orderId} is not due yet.`);
   }
@@ -374,12 +374,22 @@ const sendInvoice = (command: SendInvoice, state: PlacedOrder): OrderDecision =>
   ];
 };
 
+/** Downloads of one document recorded at most (PUBLIC-2, issue 13). */
+export const MAX_RECORDED_DOWNLOADS = 100;
+/** A download this soon after the last recorded one is not recorded again. */
+export const REPEAT_DOWNLOAD_MS = 60_000;
+
 const recordDownload = (command: RecordDownload, state: PlacedOrder): OrderDecision => {
   // Only the current document can be downloaded; an old or made-up name finds nothing.
   const document = state.document;
   if (document === undefined || document.fileName !== command.fileName) {
     return refuse("not_found", "The document was not found.");
   }
+  // The history is evidence in a dispute and a page the traveller reads: a download repeated
+  // within a minute adds nothing to it, and past a hundred nobody is better informed, while
+  // anyone holding the grant could otherwise grow it without end. The file is served either way.
+  if (document.downloads >= MAX_RECORDED_DOWNLOADS) return [];
+  if (document.lastDownloadAt !== undefined && command.now.getTime() - Date.parse(document.lastDownloadAt) < REPEAT_DOWNLOAD_MS) return [];
   const { browser, os, device, deviceType, timezone, location } = command;
   return [
     {

@@ -34,8 +34,9 @@ export interface CurrentDocument {
   readonly provider: MailProvider;
   /** Undefined once personal data is erased. */
   readonly mailedTo: string | undefined;
-  /** The customer downloaded this document (PUBLIC-2). */
-  readonly downloaded: boolean;
+  /** How many downloads of this document were recorded (PUBLIC-2), and when the last one was. */
+  readonly downloads: number;
+  readonly lastDownloadAt: IsoDateTime | undefined;
   /** A reminder (staff's or the automatic one) went after this upload. */
   readonly reminded: boolean;
 }
@@ -182,14 +183,15 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
           uploadedAt: metadata.occurredAt,
           provider: event.data.provider,
           mailedTo: isErased(event.data.personal) ? undefined : event.data.personal.to,
-          downloaded: false,
+          downloads: 0,
+          lastDownloadAt: undefined,
           reminded: false,
         },
       };
     case "ReminderMailSent":
       return state.document === undefined ? state : { ...state, document: { ...state.document, reminded: true } };
     case "DocumentDownloaded":
-      return state.document === undefined ? state : { ...state, document: { ...state.document, downloaded: true } };
+      return state.document === undefined ? state : { ...state, document: { ...state.document, downloads: state.document.downloads + 1, lastDownloadAt: metadata.occurredAt } };
     case "InvoiceSent":
       return state.invoice !== undefined || event.data.invoice === undefined ? state : { ...state, invoice: event.data.invoice };
     case "RemarkAdded":

@@ -1,5 +1,7 @@
 import { describe, it } from "vitest";
 import {
+  MAX_RECORDED_DOWNLOADS,
+  REPEAT_DOWNLOAD_MS,
   orderDecider,
   type UploadDocument,
   type RecordDownload,
@@ -212,6 +214,7 @@ describe("PUBLIC-2 Download Now", () => {
     type: "RecordDownload",
     orderId: ORDER_ID,
     fileName: DOCUMENT,
+    now: new Date("2025-03-14T18:00:00.000Z"),
     ip: "198.51.100.7",
     ...overrides,
   });
@@ -253,6 +256,27 @@ describe("PUBLIC-2 Download Now", () => {
       .then([
         { type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } },
       ]);
+  });
+
+  it("issue 13: records nothing for a repeat within a minute of the last recorded download, and records one after", () => {
+    const last = "2025-03-14T17:00:00.000Z";
+    spec
+      .given([orderPlaced(), documentUploaded(), documentDownloaded(last)])
+      .when(download({ now: new Date(Date.parse(last) + REPEAT_DOWNLOAD_MS - 1000) }))
+      .then([]);
+    spec
+      .given([orderPlaced(), documentUploaded(), documentDownloaded(last)])
+      .when(download({ now: new Date(Date.parse(last) + REPEAT_DOWNLOAD_MS) }))
+      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } }]);
+  });
+
+  it("issue 13: records at most a hundred downloads of a document; a new upload starts its count afresh", () => {
+    const hundred = Array.from({ length: MAX_RECORDED_DOWNLOADS }, (_, i) => documentDownloaded(new Date(Date.parse("2025-03-14T12:30:00.000Z") + i * 61_000).toISOString()));
+    spec.given([orderPlaced(), documentUploaded(), ...hundred]).when(download({ now: new Date("2025-03-15T12:00:00.000Z") })).then([]);
+    spec
+      .given([orderPlaced(), documentUploaded(), ...hundred, documentUploaded(DOCUMENT, undefined, "2025-03-15T10:00:00.000Z")])
+      .when(download({ now: new Date("2025-03-15T12:00:00.000Z") }))
+      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } }]);
   });
 
   it("finds nothing before a document was uploaded", () => {

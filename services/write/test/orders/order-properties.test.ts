@@ -74,6 +74,7 @@ const everyday: fc.Arbitrary<OrderCommand> = fc.oneof(
         type: "RecordDownload",
         orderId: ORDER_ID,
         fileName,
+        now: new Date("2025-03-15T12:00:00.000Z"),
         ip: "198.51.100.7",
         browser,
         location: "Manila, PH",

@@ -103,8 +103,9 @@ describe("what an order's state tells the API", () => {
       uploadedAt: "2025-03-14T16:00:00.000Z",
       provider: "AWS",
       mailedTo: CUSTOMER_EMAIL,
-      // The download came after the later upload; a new upload starts its wait afresh.
-      downloaded: true,
+      // The download came after the later upload; a new upload starts its count afresh.
+      downloads: 1,
+      lastDownloadAt: "2025-03-14T09:26:53.589Z",
       reminded: false,
     });
   });

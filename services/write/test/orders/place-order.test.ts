@@ -39,7 +39,7 @@ const EVERY_OTHER_COMMAND: ReadonlyArray<OrderCommand> = [
   { type: "ResendDocumentMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com", actor: MARIA },
   { type: "SendReminderMail", orderId: ORDER_ID, provider: "AWS", to: "juan@example.com", actor: MARIA },
   { type: "SendInvoice", orderId: ORDER_ID, provider: "Sendgrid" },
-  { type: "RecordDownload", orderId: ORDER_ID, fileName: DOCUMENT, ip: "198.51.100.7" },
+  { type: "RecordDownload", orderId: ORDER_ID, fileName: DOCUMENT, now: new Date("2025-03-15T12:00:00.000Z"), ip: "198.51.100.7" },
   { type: "RecordTransactionDetails", orderId: ORDER_ID, transactionId: "ch_1", merchantName: "ETD", actor: MARIA },
   {
     type: "RecordDefencePack",

@@ -193,7 +193,7 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
   it("lets the traveller download from an assigned order: not a staff command (PUBLIC-2)", () => {
     spec
       .given([orderPlaced(), orderAssigned(ref(ROSA)), documentUploaded()])
-      .when({ type: "RecordDownload", orderId: ORDER_ID, fileName: "etravel-100234.pdf", ip: "198.51.100.7" })
+      .when({ type: "RecordDownload", orderId: ORDER_ID, fileName: "etravel-100234.pdf", now: new Date("2025-03-15T12:00:00.000Z"), ip: "198.51.100.7" })
       .then([
         {
           type: "DocumentDownloaded",

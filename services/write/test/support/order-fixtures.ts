@@ -153,11 +153,11 @@ export const documentUploaded = (
     staffMetadata({ ...uploadedBy, role: "Team" }, occurredAt),
   );
 
-export const documentDownloaded = () =>
+export const documentDownloaded = (occurredAt?: string) =>
   storedEvent(
     "DocumentDownloaded",
     { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } },
-    customerMetadata(),
+    customerMetadata(occurredAt),
   );
 
 export const addRemark = (overrides: Partial<AddRemark> = {}): AddRemark => ({
