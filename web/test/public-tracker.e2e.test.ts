@@ -221,6 +221,8 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     watch(other);
     await track(other, B.orderId, B.email);
     await waitForPath(other, `/get-new-order-details/${B.orderId}`);
+    // B's own page has loaded (its history answered) before A is tried.
+    await other.waitForFunction((name) => document.querySelector(".public-brand")?.textContent === name, POLL, BRANDS.secondary.name);
     await other.goto(`${app.base}/get-new-order-details/${A.orderId}`);
     await waitForPath(other, `/track-order/${A.orderId}`);
     const otherText = await other.evaluate(() => document.body.innerText);
