@@ -14,9 +14,9 @@ export interface BrandLink {
   readonly href: string;
 }
 
-export interface Brand {
+/** What the public pages wear (PUBLIC-3): a brand's, or the neutral tracker's. */
+export interface Look {
   readonly name: string;
-  readonly mailDomain: string;
   /** Where "Contact Support" writes to. */
   readonly supportEmail: string;
   /**
@@ -28,6 +28,11 @@ export interface Brand {
   readonly navigation: readonly BrandLink[];
   /** The footer's links. */
   readonly footerLinks: readonly BrandLink[];
+}
+
+export interface Brand extends Look {
+  /** The domain mails are signed with and the order page shows after an order id. */
+  readonly mailDomain: string;
 }
 
 const site = (host: string) => ({
@@ -65,7 +70,7 @@ export const BRANDS: { readonly [D in LandingDomain]: Brand } = {
  * and a brand shown for that id would tell whether it exists. So the page wears the service's
  * neutral look until the id and e-mail match.
  */
-export const TRACKER_LOOK: Omit<Brand, "mailDomain"> = {
+export const TRACKER_LOOK: Look = {
   name: "Philippines E-Travel",
   supportEmail: "support@etd-tracker.example",
   colors: { primary: "#1f3a5f", tint: "#e8eef5" },

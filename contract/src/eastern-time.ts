@@ -35,3 +35,15 @@ export const usEastern = (iso: string): EasternDateTime => {
     zone: part("timeZoneName"),
   };
 };
+
+/**
+ * An instant as the pages show it: US Eastern wall time, "MM/DD/YYYY hh:mm:ss AM EST". The spec
+ * labels download times "EST" (001 §9) whatever the season, so the label is fixed while the clock
+ * follows New York's daylight saving, as the comment history's us_date/us_time do. The order page
+ * (staff) and the public download page (travellers) show the same words.
+ */
+export const easternTime = (iso: string): string => {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  const { date, time } = usEastern(iso);
+  return `${date} ${time} EST`;
+};

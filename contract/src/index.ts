@@ -12,3 +12,4 @@ export * from "./order-page.ts";
 export * from "./eastern-time.ts";
 export * from "./brands.ts";
 export * from "./public-page.ts";
+export * from "./ip-address.ts";

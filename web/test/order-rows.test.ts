@@ -1,6 +1,7 @@
 import type { OrderDetails } from "@etd/contract";
 import { describe, expect, it } from "vitest";
-import { easternTime, orderSections, photoHref, type RecordSection } from "../src/features/orders/sections/order-rows.ts";
+import { easternTime } from "@etd/contract";
+import { orderSections, photoHref, type RecordSection } from "../src/features/orders/sections/order-rows.ts";
 
 /*
  * Which sections and rows the order page shows for each shape of order (001 §2 "View order",

@@ -167,7 +167,7 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     expect(row).toEqual([
       "1",
       A.orderId,
-      expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d [AP]M E[SD]T$/),
+      expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d [AP]M EST$/),
       "127.0.0.xxx",
       "Computer",
       "Desktop",

@@ -1,12 +1,13 @@
 import type { Query } from "@etd/event-store";
-import type {
-  AuditLine,
-  DownloadHistoryEntry,
-  MailHistoryEntry,
-  OrderDetails,
-  OrderDocument,
-  PublicDownloadHistory,
-  RemarkEntry,
+import {
+  ipv6Groups,
+  type AuditLine,
+  type DownloadHistoryEntry,
+  type MailHistoryEntry,
+  type OrderDetails,
+  type OrderDocument,
+  type PublicDownloadHistory,
+  type RemarkEntry,
 } from "@etd/contract";
 import { orderStream, type LandingDomain, type OrderId, type OrderStatus, type Role } from "@etd/events";
 import type { MailRow } from "./order-details-fold-mails.ts";
@@ -153,13 +154,7 @@ export const orderDetails = async (query: Query, orderId: string): Promise<Order
 export const maskIp = (ip: string | null): string | null => {
   if (ip === null) return null;
   if (ip.includes(".") && !ip.includes(":")) return ip.split(".").slice(0, 3).concat("xxx").join(".");
-  // "2001:db8::1" is eight groups with zeros in the gap: expanded first, or the host's own
-  // group would take a network group's place and be shown.
-  const [head = "", tail = ""] = ip.split("::");
-  const left = head === "" ? [] : head.split(":");
-  const right = tail === "" ? [] : tail.split(":");
-  const groups = ip.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 3).join(":")}:xxxx`;
+  return `${ipv6Groups(ip).slice(0, 3).join(":")}:xxxx`;
 };
 
 /**

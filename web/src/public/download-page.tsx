@@ -1,7 +1,7 @@
-import { usEastern, type DownloadAnswer, type LandingDomain, type PublicDownloadEntry, type PublicDownloadHistory } from "@etd/contract";
+import { easternTime, type DownloadAnswer, type LandingDomain, type PublicDownloadEntry, type PublicDownloadHistory } from "@etd/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/toast.tsx";
-import { trackPath, type Navigate } from "./public-app.tsx";
+import { trackPath, type Navigate } from "./public-routes.ts";
 import { postPublic } from "./public-api.ts";
 
 /*
@@ -19,11 +19,6 @@ export const DOWNLOAD_DELAY_MS = 1000;
 const UNKNOWN = "Unknown";
 
 export const HISTORY_COLUMNS = ["#", "Order ID", "Date and Time (EST)", "Device IP Address", "Device", "Device Type", "Browser", "OS", "Device Location"] as const;
-
-const easternTime = (iso: string) => {
-  const { date, time, zone } = usEastern(iso);
-  return `${date} ${time} ${zone}`;
-};
 
 const cells = (entry: PublicDownloadEntry, index: number): readonly string[] => [
   String(index + 1),

@@ -1,43 +1,18 @@
-import { BRANDS, TRACKER_LOOK, type LandingDomain } from "@etd/contract";
+import { BRANDS, TRACKER_LOOK, type LandingDomain, type Look } from "@etd/contract";
 import { useCallback, useEffect, useState } from "react";
 import { Toaster } from "../components/ui/toast.tsx";
 import { DownloadPage } from "./download-page.tsx";
-import { PublicFrame, type Look } from "./public-frame.tsx";
+import { PublicFrame } from "./public-frame.tsx";
+import { routeOf, type Navigate, type Route } from "./public-routes.ts";
 import { TrackPage } from "./track-page.tsx";
 
 /*
- * The two public routes, read from the address bar (001 §2): /track-order/{orderId} and
- * /get-new-order-details/{orderId}. Two pages do not need a router library; history.pushState
- * and popstate keep the back button working.
+ * The traveller's pages: the route from the address bar (public-routes.ts), history.pushState and
+ * popstate for the back button.
  *
  * The look (PUBLIC-3) is the neutral tracker's until an order is proven, then the order's brand,
  * from its landing domain as the server reads it (never from the address typed).
  */
-
-export type Route = { readonly page: "track" | "download"; readonly orderId: string } | { readonly page: "missing" };
-
-export type Navigate = (path: string, options?: { readonly replace?: boolean }) => void;
-
-const ROUTE = /^\/(track-order|get-new-order-details)(?:\/([^/]*))?\/?$/;
-
-const decoded = (part: string | undefined) => {
-  try {
-    return decodeURIComponent(part ?? "");
-  } catch {
-    return "";
-  }
-};
-
-export const routeOf = (pathname: string): Route => {
-  const match = ROUTE.exec(pathname);
-  if (!match) return { page: "missing" };
-  const orderId = decoded(match[2]).trim();
-  if (match[1] === "track-order") return { page: "track", orderId };
-  return orderId === "" ? { page: "missing" } : { page: "download", orderId };
-};
-
-export const trackPath = (orderId: string) => `/track-order/${encodeURIComponent(orderId)}`;
-export const downloadPath = (orderId: string) => `/get-new-order-details/${encodeURIComponent(orderId)}`;
 
 export const PublicApp = () => {
   const [route, setRoute] = useState<Route>(() => routeOf(window.location.pathname));

@@ -1,4 +1,4 @@
-import type { Brand } from "@etd/contract";
+import type { Look } from "@etd/contract";
 import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { configuredWidget, loadTranslateWidget, WIDGET_ELEMENT_ID } from "./translate-widget.ts";
 
@@ -6,8 +6,6 @@ import { configuredWidget, loadTranslateWidget, WIDGET_ELEMENT_ID } from "./tran
  * The public pages' header (translation widget, navigation bar) and footer (year 2025) in the
  * look of the order's brand or the neutral tracker's (PUBLIC-3).
  */
-
-export type Look = Omit<Brand, "mailDomain">;
 
 /** 001 §9: the footer says 2025, whatever today's date. */
 export const FOOTER_YEAR = 2025;

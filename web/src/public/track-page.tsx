@@ -1,7 +1,7 @@
 import { TRACKER_LOOK, type TrackOrderAnswer } from "@etd/contract";
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../components/ui/toast.tsx";
-import { downloadPath, type Navigate } from "./public-app.tsx";
+import { downloadPath, type Navigate } from "./public-routes.ts";
 import { postPublic } from "./public-api.ts";
 
 /*

@@ -1,5 +1,6 @@
 import { isIP, isIPv6 } from "node:net";
 import type express from "express";
+import { ipv6Groups } from "@etd/contract";
 
 /*
  * The unit a throttle counts a client by. An IPv4 address is one client; an IPv6 client is
@@ -11,10 +12,7 @@ export const throttleKey = (ip: string): string => {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
-  const [head = "", tail = ""] = ip.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
+  const groups = ipv6Groups(ip.toLowerCase());
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 };
 

@@ -1,4 +1,3 @@
-import { clientAddress } from "./client-address.ts";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { Result, type Schema } from "effect";
@@ -9,6 +8,7 @@ import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tok
 import { clearCookie, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { decodeInput, fail, type Reply } from "./reply.ts";
+import { clientAddress } from "./client-address.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
 
@@ -300,6 +300,5 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
 const sameSecret = (given: string | undefined, expected: string) =>
   given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 
-/** A proxy's request id is reused only when it is safe to store as a correlation id. */
 /** A request id a client or proxy sent, if it is one we may log and record (else undefined). */
 export const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);

@@ -1,4 +1,3 @@
-import { clientAddress } from "../http/client-address.ts";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type express from "express";
@@ -13,6 +12,7 @@ import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail } from "../http/reply.ts";
 import { documentKey } from "../uploads/document-key.ts";
 import { SNIFF_BYTES, sniffContentType } from "../uploads/sniff-content-type.ts";
+import { clientAddress } from "../http/client-address.ts";
 
 /*
  * The document links the API hands out (ORDER-14, 001 §7: `uploads/docs/{orderId}/{file}`, issue 9

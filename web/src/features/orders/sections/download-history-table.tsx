@@ -1,5 +1,4 @@
-import type { OrderDetails } from "@etd/contract";
-import { easternTime } from "./order-rows.ts";
+import { easternTime, type OrderDetails } from "@etd/contract";
 
 /** The staff's link to a downloaded file (ORDER-14: the admin file host's uploads/docs/{orderId}/{file}). */
 const documentHref = (orderId: string, file: string) => `/uploads/docs/${encodeURIComponent(orderId)}/${encodeURIComponent(file)}`;

@@ -1,4 +1,4 @@
-import { BRANDS, usEastern, type OrderDetails } from "@etd/contract";
+import { BRANDS, type OrderDetails } from "@etd/contract";
 
 /*
  * Which rows the order page's record sections show for which order (001 §2 "View order",
@@ -57,17 +57,6 @@ export const words = (value: string): string =>
 
 /** OFW is 0 or 1; 0 is No (ORDER-5). */
 export const ofw = (value: string): string => (value === "1" ? "Yes" : value === "0" ? "No" : value);
-
-/**
- * An instant as staff read it: US Eastern wall time, "MM/DD/YYYY hh:mm:ss AM EST". The spec labels
- * download times "EST" (001 §9) whatever the season, so the label is fixed while the clock follows
- * New York's daylight saving, as the comment history's us_date/us_time do.
- */
-export const easternTime = (iso: string): string => {
-  if (Number.isNaN(new Date(iso).getTime())) return iso;
-  const { date, time } = usEastern(iso);
-  return `${date} ${time} EST`;
-};
 
 /** Mobile number with its country code: "+63 9171234567". A dialing code is digits; an ISO code (PH) is not one. */
 export const phoneWithCode = (order: OrderDetails): string | undefined => {
