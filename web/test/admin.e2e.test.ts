@@ -663,7 +663,7 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       expect(activeNames(await gateways(token), 1)).toEqual(["PayPal"]);
 
       const page = await app.newPage();
-      await page.goto(`${server.base}/logout`);
+      await page.goto(`${server.base}/api/health`); // the origin, without the app (see openSignedIn)
       await page.evaluate((value) => localStorage.setItem("user", JSON.stringify({ accessToken: value })), token);
       await page.goto(`${server.base}/admin/gateway-setting`);
       await waitForText(page, "Primary Domain");
