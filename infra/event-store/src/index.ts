@@ -17,3 +17,5 @@ export {
   type EncryptingEventStore,
 } from "./personal-data/encrypting-event-store.ts";
 export { openSealedSqlEventStore, type SealedSqlEventStore } from "./personal-data/open-sealed-sql-event-store.ts";
+export { CHAIN_START, chainHash, createChainVerifier, eventDigest, verifyChain, type ChainBreak, type ChainedEvent, type ChainReport } from "./chain/event-chain.ts";
+export { readChain, verifyStoredChain } from "./chain/stored-chain.ts";

@@ -25,6 +25,58 @@ create table if not exists es_events (
 
 create index if not exists es_events_log_order on es_events (transaction_id, global_position);
 
+-- Tamper evidence (issue 14): each event's hash covers its stored fields and its stream
+-- predecessor's hash (ADR 0021). Rows from before the chain are backfilled by the migration.
+alter table es_events add column if not exists hash bytea;
+
+-- One field as its length in bytes, a colon and its text: no two different events spell the
+-- same bytes, whatever their fields contain.
+create or replace function es_part(p_text text) returns text
+language sql immutable as $f$ select octet_length(p_text)::text || ':' || p_text $f$;
+
+-- The digest of an event as stored: what an export carries, so that a verifier without the
+-- database rebuilds it. jsonb's text is PostgreSQL's normalised form of the stored value.
+create or replace function es_event_digest(p_stream_id text, p_position bigint, p_event_id uuid, p_type text,
+                                           p_version integer, p_data jsonb, p_metadata jsonb, p_recorded_at timestamptz)
+returns bytea language sql stable as $f$
+  select sha256(convert_to(
+    es_part(p_stream_id) || es_part(p_position::text) || es_part(p_event_id::text) || es_part(p_type) ||
+    es_part(p_version::text) || es_part(p_data::text) || es_part(p_metadata::text) ||
+    es_part(to_char(p_recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')),
+    'UTF8'))
+$f$;
+
+-- The first event of a stream chains to this.
+create or replace function es_chain_start() returns bytea
+language sql immutable as $f$ select decode(repeat('00', 32), 'hex') $f$;
+
+-- Events stored before the chain existed get their hashes once, stream by stream, in order.
+do $b$
+declare
+  r record;
+  v_stream text;
+  v_prev bytea;
+begin
+  -- Once the column is NOT NULL every row has its hash: no scan of the log on later starts.
+  if not (select attnotnull from pg_attribute where attrelid = 'es_events'::regclass and attname = 'hash') then
+    for r in select * from es_events order by stream_id, stream_position loop
+      if v_stream is distinct from r.stream_id then
+        v_stream := r.stream_id;
+        v_prev := es_chain_start();
+      end if;
+      if r.hash is null then
+        v_prev := sha256(v_prev || es_event_digest(r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version,
+                                                   r.data, r.metadata, r.recorded_at));
+        update es_events set hash = v_prev where global_position = r.global_position;
+      else
+        v_prev := r.hash;
+      end if;
+    end loop;
+  end if;
+end
+$b$;
+alter table es_events alter column hash set not null;
+
 -- p_expected: -1 any, -2 the stream must exist, 0 no stream yet, n > 0 exactly version n.
 -- Returns outcome 'appended', 'duplicate' (every event id already stored: a retry, nothing
 -- written) or 'conflict' (with the stream's current version; nothing written).
@@ -34,6 +86,12 @@ language plpgsql as $$
 declare
   v_version bigint;
   v_first_id uuid := (p_events -> 0 ->> 'id')::uuid;
+  v_hash bytea;
+  v_hashes bytea[] := '{}';
+  v_item jsonb;
+  v_n bigint;
+  -- One moment for the whole batch: the hash covers it, so it is fixed before hashing.
+  v_at timestamptz := clock_timestamp();
 begin
   perform pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
 
@@ -54,8 +112,11 @@ begin
     return;
   end if;
 
-  select coalesce(max(e.stream_position), 0) into v_version
-    from es_events e where e.stream_id = p_stream_id;
+  select e.stream_position, e.hash into v_version, v_hash
+    from es_events e where e.stream_id = p_stream_id
+   order by e.stream_position desc limit 1;
+  v_version := coalesce(v_version, 0);
+  v_hash := coalesce(v_hash, es_chain_start());
 
   if (p_expected = -2 and v_version = 0) or (p_expected >= 0 and p_expected <> v_version) then
     outcome := 'conflict'; version := v_version; tx := null; seq := null;
@@ -63,10 +124,17 @@ begin
     return;
   end if;
 
+  -- Each event's hash chains to the one before it, in the stream's order.
+  for v_item, v_n in select b.item, b.n from jsonb_array_elements(p_events) with ordinality as b(item, n) order by b.n loop
+    v_hash := sha256(v_hash || es_event_digest(p_stream_id, v_version + v_n, (v_item ->> 'id')::uuid, v_item ->> 'type',
+                                               (v_item ->> 'v')::integer, v_item -> 'data', v_item -> 'metadata', v_at));
+    v_hashes := v_hashes || v_hash;
+  end loop;
+
   with inserted as (
-    insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+    insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash)
     select p_stream_id, v_version + n, (item ->> 'id')::uuid, item ->> 'type',
-           (item ->> 'v')::integer, item -> 'data', item -> 'metadata'
+           (item ->> 'v')::integer, item -> 'data', item -> 'metadata', v_at, v_hashes[n]
       from jsonb_array_elements(p_events) with ordinality as batch(item, n)
      order by n
     returning stream_position, transaction_id, global_position
