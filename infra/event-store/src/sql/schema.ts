@@ -18,16 +18,14 @@ create table if not exists es_events (
   data jsonb not null,
   metadata jsonb not null,
   recorded_at timestamptz not null default clock_timestamp(),
+  -- Tamper evidence (issue 14, ADR 0021): covers the stored fields and the stream predecessor's hash.
+  hash bytea not null,
   primary key (global_position),
   constraint es_events_event_id_key unique (event_id),
   constraint es_events_stream_key unique (stream_id, stream_position)
 );
 
 create index if not exists es_events_log_order on es_events (transaction_id, global_position);
-
--- Tamper evidence (issue 14): each event's hash covers its stored fields and its stream
--- predecessor's hash (ADR 0021). Rows from before the chain are backfilled by the migration.
-alter table es_events add column if not exists hash bytea;
 
 -- One field as its length in bytes, a colon and its text: no two different events spell the
 -- same bytes, whatever their fields contain.
@@ -50,32 +48,34 @@ $f$;
 create or replace function es_chain_start() returns bytea
 language sql immutable as $f$ select decode(repeat('00', 32), 'hex') $f$;
 
--- Events stored before the chain existed get their hashes once, stream by stream, in order.
+-- A log from before the chain gets the column and its hashes once, stream by stream, in order.
+-- Only then: an ALTER TABLE on every start would lock out every reader and appender meanwhile.
 do $b$
 declare
   r record;
   v_stream text;
   v_prev bytea;
 begin
-  -- Once the column is NOT NULL every row has its hash: no scan of the log on later starts.
-  if not (select attnotnull from pg_attribute where attrelid = 'es_events'::regclass and attname = 'hash') then
-    for r in select * from es_events order by stream_id, stream_position loop
-      if v_stream is distinct from r.stream_id then
-        v_stream := r.stream_id;
-        v_prev := es_chain_start();
-      end if;
-      if r.hash is null then
-        v_prev := sha256(v_prev || es_event_digest(r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version,
-                                                   r.data, r.metadata, r.recorded_at));
-        update es_events set hash = v_prev where global_position = r.global_position;
-      else
-        v_prev := r.hash;
-      end if;
-    end loop;
+  if exists (select 1 from pg_attribute where attrelid = 'es_events'::regclass and attname = 'hash' and attnotnull and not attisdropped) then
+    return;
   end if;
+  alter table es_events add column if not exists hash bytea;
+  for r in select * from es_events order by stream_id, stream_position loop
+    if v_stream is distinct from r.stream_id then
+      v_stream := r.stream_id;
+      v_prev := es_chain_start();
+    end if;
+    if r.hash is null then
+      v_prev := sha256(v_prev || es_event_digest(r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version,
+                                                 r.data, r.metadata, r.recorded_at));
+      update es_events set hash = v_prev where global_position = r.global_position;
+    else
+      v_prev := r.hash;
+    end if;
+  end loop;
+  alter table es_events alter column hash set not null;
 end
 $b$;
-alter table es_events alter column hash set not null;
 
 -- p_expected: -1 any, -2 the stream must exist, 0 no stream yet, n > 0 exactly version n.
 -- Returns outcome 'appended', 'duplicate' (every event id already stored: a retry, nothing
