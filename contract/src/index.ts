@@ -13,3 +13,4 @@ export * from "./eastern-time.ts";
 export * from "./brands.ts";
 export * from "./public-page.ts";
 export * from "./ip-address.ts";
+export * from "./audit.ts";

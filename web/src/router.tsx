@@ -4,6 +4,7 @@ import { ErrorView } from "./app/error-view.tsx";
 import { signOut } from "./app/sign-out.ts";
 import { toast } from "./components/ui/toast.tsx";
 import { adminScreenRoutes } from "./features/admin/routes.tsx";
+import { auditRouteTree } from "./features/audit/routes.tsx";
 import { viewOrderRoute } from "./features/orders/routes.tsx";
 import { queueRoutes } from "./features/queues/routes.tsx";
 import { setUnauthorizedHandler } from "./lib/api-client.ts";
@@ -19,7 +20,7 @@ import { queryClient } from "./lib/query-client.ts";
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   logoutRoute,
-  adminRoute.addChildren([dashboardRoute, ...queueRoutes, ...adminScreenRoutes, viewOrderRoute, adminNotFoundRoute]),
+  adminRoute.addChildren([dashboardRoute, ...queueRoutes, ...adminScreenRoutes, viewOrderRoute, auditRouteTree, adminNotFoundRoute]),
 ]);
 
 export const router = createRouter({

@@ -4,7 +4,7 @@ import { DASHBOARD_TILES, MENU_ENTRIES, menuFor } from "../src/features/shell/me
 const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((entry) => entry.label);
 
 describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
-  it("has the 15 entries of 000 §2 in order, with their routes, then Logout", () => {
+  it("has the 15 entries of 000 §2 in order, with their routes, Audit (CARD-4) after the folders, then Logout", () => {
     expect(MENU_ENTRIES.map((entry) => [entry.to, entry.label])).toEqual([
       ["/admin/awaiting-response", "Awaiting Customer"],
       ["/admin/awaiting-govt", "Awaiting Govt"],
@@ -15,6 +15,7 @@ describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
       ["/admin/order-history", "Order History"],
       ["/admin/refund-order", "Refunds"],
       ["/admin/chargeback", "Chargeback"],
+      ["/admin/audit", "Audit"],
       ["/admin/country-order", "Country Order List"],
       ["/admin/manage-team", "Manage Team"],
       ["/admin/processed-order", "Order Processed"],
@@ -37,6 +38,11 @@ describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
       expect(labels(role)).not.toContain("Gateway Setting");
       expect(labels(role)).not.toContain("Change Password");
     }
+  });
+
+  it("CARD-4, issue 14: shows the Audit area to Admins and Managers only, as the permission table says", () => {
+    for (const role of ["Admin", "Manager"] as const) expect(labels(role)).toContain("Audit");
+    for (const role of ["Team", "Telecaller", "Night Staff"] as const) expect(labels(role)).not.toContain("Audit");
   });
 
   it("hides Order History from Telecallers only", () => {

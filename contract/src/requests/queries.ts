@@ -138,3 +138,20 @@ export const DiffQuery = Schema.Struct({
   from: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
   to: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),
 });
+
+/** A folder as it stood at `at` (a queue key or any of its names), one page of it; `staffId` for My Orders. */
+export const QueueAtQuery = Schema.Struct({
+  at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })),
+  page: Schema.optionalKey(pageField),
+  staffId: Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^[A-Za-z0-9_-]{1,64}$/.test(s) || "Give a staff id."))),
+});
+
+/**
+ * A time range of the log, both ends included: a staff member's activity, or an export. Unlike a
+ * diff's two moments a range has a direction, and a reversed one would silently hold nothing.
+ */
+export const AuditRangeQuery = DiffQuery.check(
+  Schema.makeFilter((range: { readonly from: string; readonly to: string }) =>
+    Date.parse(range.from) <= Date.parse(range.to) || { path: ["from"], issue: "The start of the range must not be after its end." },
+  ),
+);

@@ -5,6 +5,7 @@
  */
 import { getPostgreSQLEventStore } from "@event-driven-io/emmett-postgresql";
 import pg from "pg";
+import { startSealer } from "../src/chain/sealer.ts";
 import { createPostgresEventStore } from "../src/postgres/postgres-event-store.ts";
 import type { AppendOne } from "./workload.ts";
 
@@ -16,9 +17,41 @@ export interface OpenContender {
 }
 
 export const CONTENDERS = {
-  /** Ours: `es_append`, one statement (one round trip) per append, autocommit. */
+  /**
+   * Ours: `es_append`, one statement (one round trip) per append, autocommit; with the sealer
+   * extending the global hash chain every 200 ms on a connection of its own, as in production.
+   */
   ours: async (connectionString: string, poolSize: number): Promise<OpenContender> => {
     const store = await createPostgresEventStore({ connectionString, maxConnections: poolSize });
+    const sealing = new pg.Client({ connectionString });
+    await sealing.connect();
+    const sealer = startSealer({ query: async (text, params) => (await sealing.query<Record<string, unknown>>(text, params as unknown[])).rows });
+    return {
+      append: async (streamId, expectedVersion, event) =>
+        (await store.append(streamId, [event], { expectedVersion })).nextVersion,
+      table: "es_events",
+      close: async () => {
+        await sealer.stop();
+        await sealing.end();
+        await store.close();
+      },
+    };
+  },
+
+  /**
+   * Ours without the hash chains (P13's baseline, issue 14): the same store with its stream-hash
+   * function replaced, after migration, by one that hashes nothing (zero hashes), and no sealer.
+   */
+  unchained: async (connectionString: string, poolSize: number): Promise<OpenContender> => {
+    const store = await createPostgresEventStore({ connectionString, maxConnections: poolSize });
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      await client.query(`create or replace function es_stream_hashes(p_stream_id text, p_version bigint, p_previous bytea, p_events jsonb, p_at timestamptz)
+        returns bytea[] language sql immutable as $f$ select array_fill(es_chain_start(), array[jsonb_array_length(p_events)]) $f$`);
+    } finally {
+      await client.end();
+    }
     return {
       append: async (streamId, expectedVersion, event) =>
         (await store.append(streamId, [event], { expectedVersion })).nextVersion,

@@ -28,3 +28,6 @@ export {
   type QueueViewer,
   type QueueFolderFacts,
 } from "./queue-folders.ts";
+// The pure fold of one queue row, for readers that replay the log themselves (the audit's folder at a moment).
+export { evolveQueueRow, type QueueRow } from "./queue-row.ts";
+export { fullName } from "./queue-display.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type SqlDriver } from "@etd/event-store";
+import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, startSealer, type SqlDriver } from "@etd/event-store";
 import { ALL_PROJECTIONS, startProjector, type Projector } from "@etd/projections";
 import type { AppDeps } from "./app.ts";
 import { createCredentials } from "./auth/credentials.ts";
@@ -113,7 +113,9 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       });
       const following = await startReactor({ driver, store }, mail);
       const schedule = startMailSchedule(mail, options.mailSchedulePollMs ?? 15_000);
-      return [erasure, following, schedule];
+      // The global hash chain follows the log too (ADR 0021).
+      const sealer = startSealer(driver, { onError: (error) => console.error("[sealer]", error) });
+      return [erasure, following, schedule, sealer];
     };
     let projector: Projector | undefined;
     let reactors: Promise<readonly RunningReactor[]> | undefined;

@@ -1,15 +1,17 @@
-import { createHash } from "node:crypto";
+import { hash as sha } from "node:crypto";
 
 /*
- * The events' hash chain (issue 14, ADR 0021), as a verifier without the database computes it.
- * Each stored event's hash is SHA-256(previous hash in its stream ‖ digest of the event), the
- * first of a stream chaining to 32 zero bytes; the digest covers every stored field, each written
- * as `<byte length>:<text>`, so no two different events spell the same bytes. The texts are the
- * stored ones: jsonb as PostgreSQL prints it, the time in UTC to the microsecond. The database
- * computes the same (es_event_digest in sql/schema.ts) when it appends.
+ * The events' two hash chains (issue 14, ADR 0021), as a verifier without the database computes
+ * them. Each stored event's `hash` is SHA-256(its stream predecessor's hash ‖ digest of the event),
+ * the first of a stream chaining to 32 zero bytes; the digest covers every stored field, each
+ * written as `<byte length>:<text>`, so no two different events spell the same bytes. The texts
+ * are the stored ones: jsonb as PostgreSQL prints it, the time in UTC to the microsecond. The
+ * global chain links every event in log order: `chain` = SHA-256(the previous event's chain ‖ its
+ * hash). The database computes the same (es_event_digest, es_stream_hashes and es_seal in
+ * sql/schema.ts).
  */
 
-/** One stored event as an export carries it: every field as the text the hash was computed over. */
+/** One stored event as the chains cover it: every field as the text the hash was computed over. */
 export interface ChainedEvent {
   readonly streamId: string;
   readonly streamPosition: string;
@@ -21,86 +23,145 @@ export interface ChainedEvent {
   readonly metadata: string;
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
   readonly recordedAt: string;
-  /** The stored hash, hex. */
+  /** The stored stream hash, hex. */
   readonly hash: string;
+  /** The stored global link, hex; null while the sealer has not reached the event yet. */
+  readonly chain: string | null;
+}
+
+/**
+ * An event as an export carries it: with its predecessors' hashes, so that a file holding part of
+ * the log (one order, a time range) still verifies line by line.
+ */
+export interface ExportedEvent extends ChainedEvent {
+  /** The hash of the event before it in its stream (zeros for the first). */
+  readonly previous: string;
+  /** The global link of the event before it in the log; null when this one is not sealed yet. */
+  readonly previousChain: string | null;
 }
 
 export const CHAIN_START = Buffer.alloc(32);
+const START_HEX = CHAIN_START.toString("hex");
 
 const part = (text: string) => `${Buffer.byteLength(text, "utf8")}:${text}`;
 
-export const eventDigest = (event: Omit<ChainedEvent, "hash">): Buffer =>
-  createHash("sha256")
-    .update(
-      part(event.streamId) +
-        part(event.streamPosition) +
-        part(event.eventId) +
-        part(event.type) +
-        part(event.schemaVersion) +
-        part(event.data) +
-        part(event.metadata) +
-        part(event.recordedAt),
-      "utf8",
-    )
-    .digest();
+/** The bytes an event's digest is taken over. */
+export const digestInput = (event: Omit<ChainedEvent, "hash" | "chain">): string =>
+  part(event.streamId) +
+  part(event.streamPosition) +
+  part(event.eventId) +
+  part(event.type) +
+  part(event.schemaVersion) +
+  part(event.data) +
+  part(event.metadata) +
+  part(event.recordedAt);
 
-export const chainHash = (previous: Buffer, event: Omit<ChainedEvent, "hash">): Buffer =>
-  createHash("sha256").update(previous).update(eventDigest(event)).digest();
+// One-shot hashing: several times faster than createHash for inputs this small.
+export const eventDigest = (event: Omit<ChainedEvent, "hash" | "chain">): Buffer => sha("sha256", digestInput(event), "buffer");
 
-/** Where the chain breaks first, and why. */
+const link = (previous: Buffer, next: Buffer): Buffer => sha("sha256", Buffer.concat([previous, next], 64), "buffer");
+
+/** An event's stream hash, from its predecessor's. */
+export const chainHash = (previous: Buffer, event: Omit<ChainedEvent, "hash" | "chain">): Buffer => link(previous, eventDigest(event));
+
+/**
+ * What breaks first, and why:
+ * - content: the event's hash is not what its stored fields and its stream predecessor give
+ *   (a changed byte, or a predecessor changed, moved or removed);
+ * - gap / order: a stream position missing or repeated before it;
+ * - chain: its global link is not what the event before it in the log gives (an event before
+ *   it removed, moved or added);
+ * - unsealed: it has no global link although later events have (added after the sealing);
+ * - truncated: the log ends before the end of its global chain (its last events removed).
+ */
 export interface ChainBreak {
   readonly streamId: string;
   readonly streamPosition: string;
   readonly eventId: string;
-  readonly reason: "content" | "gap" | "order";
+  readonly reason: "content" | "gap" | "order" | "chain" | "unsealed" | "truncated";
 }
 
 export interface ChainReport {
+  /** Events whose hashes matched. */
   readonly checked: number;
+  /** Of those, the ones the global chain covers. */
+  readonly sealed: number;
   readonly firstBreak: ChainBreak | undefined;
+  /** The last global link checked, hex: the head to compare with an anchor kept elsewhere. */
+  readonly head: string | null;
 }
 
-/**
- * Checks events given in stream order (stream by stream, positions ascending) one at a time, and
- * names the first that does not match: its hash is not what its content and its predecessor give
- * ("content"), or a position is missing or repeated before it ("gap", "order"). The last event of
- * a stream cut off leaves no trace here: the global chain's head covers that (ADR 0021).
- */
-export const createChainVerifier = () => {
+export interface VerifierOptions {
+  /**
+   * The events are a part of the log, not all of it from the start: the first event met of each
+   * stream, and the first of the log, are taken as anchors (their `previous`, `previousChain`).
+   */
+  readonly partial: boolean;
+  /** The events are consecutive in log order (the whole log, a time range), not one order's. */
+  readonly consecutive: boolean;
+}
+
+/** Checks events one at a time in log order and names the first that does not match. */
+export const createChainVerifier = (options: VerifierOptions = { partial: false, consecutive: true }) => {
+  const streams = new Map<string, { position: bigint; hash: Buffer }>();
   let checked = 0;
-  let stream: string | undefined;
-  let previous: Buffer = CHAIN_START;
-  let position = 0n;
+  let sealed = 0;
+  let lastChain: Buffer | undefined = options.partial ? undefined : CHAIN_START;
+  let firstUnsealed: ChainBreak | undefined;
+
+  const check = (event: ChainedEvent | ExportedEvent): ChainBreak | undefined => {
+    const where = { streamId: event.streamId, streamPosition: event.streamPosition, eventId: event.eventId };
+    const at = BigInt(event.streamPosition);
+    const claimed = "previous" in event ? event.previous : undefined;
+    const before = streams.get(event.streamId) ?? {
+      position: options.partial && claimed !== undefined ? at - 1n : 0n,
+      hash: options.partial && claimed !== undefined ? Buffer.from(claimed, "hex") : CHAIN_START,
+    };
+    if (at <= before.position) return { ...where, reason: "order" };
+    if (at !== before.position + 1n) return { ...where, reason: "gap" };
+    const hash = chainHash(before.hash, event);
+    if (hash.toString("hex") !== event.hash) return { ...where, reason: "content" };
+    streams.set(event.streamId, { position: at, hash });
+
+    if (event.chain === null) {
+      firstUnsealed ??= { ...where, reason: "unsealed" };
+    } else {
+      if (options.consecutive && firstUnsealed) return firstUnsealed;
+      const claimedChain = "previousChain" in event ? event.previousChain : undefined;
+      const previous = options.consecutive && lastChain ? lastChain : claimedChain ? Buffer.from(claimedChain, "hex") : CHAIN_START;
+      const chain = link(previous, hash);
+      if (chain.toString("hex") !== event.chain) return { ...where, reason: "chain" };
+      lastChain = chain;
+      sealed += 1;
+    }
+    checked += 1;
+    return undefined;
+  };
+
   return {
-    get checked() {
-      return checked;
+    check,
+    get sealed() {
+      return sealed;
     },
-    check(event: ChainedEvent): ChainBreak | undefined {
-      if (event.streamId !== stream) {
-        stream = event.streamId;
-        previous = CHAIN_START;
-        position = 0n;
-      }
-      const at = BigInt(event.streamPosition);
-      const where = { streamId: event.streamId, streamPosition: event.streamPosition, eventId: event.eventId };
-      if (at <= position) return { ...where, reason: "order" };
-      if (at !== position + 1n) return { ...where, reason: "gap" };
-      const expected = chainHash(previous, event);
-      if (expected.toString("hex") !== event.hash) return { ...where, reason: "content" };
-      previous = expected;
-      position = at;
-      checked += 1;
-      return undefined;
+    /** The last global link checked, hex. */
+    get head() {
+      return lastChain?.toString("hex");
     },
+    report: (firstBreak: ChainBreak | undefined): ChainReport => ({
+      checked,
+      sealed,
+      firstBreak,
+      head: lastChain && sealed > 0 ? lastChain.toString("hex") : options.partial ? null : START_HEX,
+    }),
   };
 };
 
-/** Verifies events in stream order; stops at the first break. */
-export const verifyChain = (events: Iterable<ChainedEvent>): ChainReport => {
-  const verifier = createChainVerifier();
+/** Verifies events given in log order; stops at the first break. */
+export const verifyChain = (events: Iterable<ChainedEvent | ExportedEvent>, options?: VerifierOptions): ChainReport => {
+  const verifier = createChainVerifier(options);
   for (const event of events) {
     const broken = verifier.check(event);
-    if (broken) return { checked: verifier.checked, firstBreak: broken };
+    if (broken) return verifier.report(broken);
   }
-  return { checked: verifier.checked, firstBreak: undefined };
+  return verifier.report(undefined);
 };

@@ -1,16 +1,28 @@
+import { HORIZON } from "../sql/schema.ts";
 import type { SqlDriver } from "../sql/sql-event-store.ts";
-import { createChainVerifier, type ChainedEvent, type ChainReport } from "./event-chain.ts";
+import { createChainVerifier, type ChainedEvent, type ChainReport, type ExportedEvent } from "./event-chain.ts";
 
 /*
- * The log's events as the chain covers them (issue 14): every field as the stored text, in
- * stream order, page by page, for the verifier and for exports.
+ * The stored log as its chains cover it (issue 14, ADR 0021): every field as the stored text, in
+ * log order, page by page, for `npm run audit:verify`, the verify endpoint and the exports.
  */
+
+type Reader = Pick<SqlDriver, "query">;
 
 const PAGE = 5000;
 
-const CHAIN_COLUMNS = `stream_id, stream_position::text as stream_position, event_id::text as event_id, type,
-  schema_version::text as schema_version, data::text as data, metadata::text as metadata,
-  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at, encode(hash, 'hex') as hash`;
+/** The fields the chains cover, each as its stored text, and the event's global link if sealed. */
+const CHAIN_COLUMNS = `e.stream_id, e.stream_position::text as stream_position, e.event_id::text as event_id, e.type,
+  e.schema_version::text as schema_version, e.data::text as data, e.metadata::text as metadata,
+  to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at,
+  encode(e.hash, 'hex') as hash, encode(c.hash, 'hex') as chain`;
+
+/** The stream predecessor's hash, and the global link of the event just before in the log. */
+const PREDECESSOR_COLUMNS = `coalesce((select encode(p.hash, 'hex') from es_events p
+    where p.stream_id = e.stream_id and p.stream_position = e.stream_position - 1), repeat('0', 64)) as previous,
+  (select encode(pc.hash, 'hex') from es_events p join es_chain pc on pc.global_position = p.global_position
+    where (p.transaction_id, p.global_position) < (e.transaction_id, e.global_position)
+    order by p.transaction_id desc, p.global_position desc limit 1) as previous_chain`;
 
 const toChained = (row: Record<string, unknown>): ChainedEvent => ({
   streamId: row.stream_id as string,
@@ -22,31 +34,150 @@ const toChained = (row: Record<string, unknown>): ChainedEvent => ({
   metadata: row.metadata as string,
   recordedAt: row.recorded_at as string,
   hash: row.hash as string,
+  chain: (row.chain as string | null) ?? null,
 });
 
-/** Every stored event in stream order, or one stream's, read in pages. */
-export async function* readChain(driver: Pick<SqlDriver, "query">, streamId?: string): AsyncGenerator<ChainedEvent> {
-  let after: [string, string] = ["", "0"];
-  for (;;) {
-    const rows = await driver.query(
-      `select ${CHAIN_COLUMNS} from es_events
-        where ($1::text is null or stream_id = $1) and (stream_id, stream_position) > ($2::text, $3::bigint)
-        order by stream_id, stream_position limit ${PAGE}`,
-      [streamId ?? null, after[0], after[1]],
+const toExported = (row: Record<string, unknown>): ExportedEvent => ({
+  ...toChained(row),
+  previous: row.previous as string,
+  // The link before an unsealed event says nothing about it: left out so a reader is not misled.
+  previousChain: row.chain === null ? null : ((row.previous_chain as string | null) ?? repeatZero),
+});
+
+const repeatZero = "0".repeat(64);
+
+/**
+ * Events in log order, page by page, from a log position on (`inclusive` takes the event at it
+ * too). Only below the horizon, as every reader of the log: an event of a transaction still
+ * running would otherwise be passed over while later ones are read, and look like a gap.
+ */
+async function* pages(
+  reader: Reader,
+  columns: string,
+  where: string,
+  params: readonly unknown[],
+  from: { tx: string; seq: string; inclusive: boolean } = { tx: "0", seq: "0", inclusive: false },
+): AsyncGenerator<Record<string, unknown>> {
+  const n = params.length;
+  const read = (after: typeof from) =>
+    reader.query(
+      `select ${columns}, e.transaction_id::text as tx_, e.global_position::text as seq_
+         from es_events e left join es_chain c on c.global_position = e.global_position
+        where ${HORIZON} and (e.transaction_id, e.global_position) ${after.inclusive ? ">=" : ">"} ($${n + 1}::xid8, $${n + 2}::bigint) ${where}
+        order by e.transaction_id, e.global_position limit ${PAGE}`,
+      [...params, after.tx, after.seq],
     );
-    for (const row of rows) yield toChained(row);
+  // The next page is asked for before this one is handed over: the database reads it while the
+  // caller hashes this one.
+  let page = read(from);
+  for (;;) {
+    const rows = await page;
+    const last = rows.at(-1);
+    if (rows.length === PAGE && last) {
+      page = read({ tx: last.tx_ as string, seq: last.seq_ as string, inclusive: false });
+      // A caller that stops early leaves this read behind: its failure is nobody's to handle.
+      page.catch(() => undefined);
+    }
+    yield* rows;
     if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    after = [last.stream_id as string, last.stream_position as string];
   }
 }
 
-/** Walks the stored log and names the first event that does not match (`npm run audit:verify`). */
-export const verifyStoredChain = async (driver: Pick<SqlDriver, "query">, streamId?: string): Promise<ChainReport> => {
-  const verifier = createChainVerifier();
-  for await (const event of readChain(driver, streamId)) {
-    const broken = verifier.check(event);
-    if (broken) return { checked: verifier.checked, firstBreak: broken };
-  }
-  return { checked: verifier.checked, firstBreak: undefined };
+/** Every stored event in log order. */
+export async function* readChain(reader: Reader): AsyncGenerator<ChainedEvent> {
+  for await (const row of pages(reader, CHAIN_COLUMNS, "", [])) yield toChained(row);
+}
+
+/** The global chain's end as the sealer left it. */
+export const readChainHead = async (reader: Reader): Promise<{ hash: string; sealed: number }> => {
+  const [row] = await reader.query(`select encode(hash, 'hex') as hash, sealed::text as sealed from es_chain_head`);
+  return { hash: row!.hash as string, sealed: Number(row!.sealed) };
 };
+
+/**
+ * Walks the whole stored log in order, recomputing both chains, and names the first event that
+ * does not match (`npm run audit:verify`, GET /api/audit/verify). The head is read first: every
+ * event sealed by then must be met, and the last of them must end on its hash; a log that stops
+ * short lost its last events, named as "truncated" at the last event that is left.
+ */
+export const verifyStoredChain = async (reader: Reader): Promise<ChainReport> => {
+  const head = await readChainHead(reader);
+  const verifier = createChainVerifier({ partial: false, consecutive: true });
+  let last: ChainedEvent | undefined;
+  let headMet = head.sealed === 0;
+  for await (const event of readChain(reader)) {
+    const broken = verifier.check(event);
+    if (broken) return verifier.report(broken);
+    last = event;
+    if (!headMet && verifier.sealed === head.sealed) {
+      if (verifier.head !== head.hash) return verifier.report({ ...where(event), reason: "chain" });
+      headMet = true;
+    }
+  }
+  return verifier.report(headMet ? undefined : { ...where(last), reason: "truncated" });
+};
+
+const where = (event: ChainedEvent | undefined) => ({
+  streamId: event?.streamId ?? "",
+  streamPosition: event?.streamPosition ?? "0",
+  eventId: event?.eventId ?? "",
+});
+
+/** Seals every committed event the global chain does not cover yet; returns how many. */
+export const sealLog = async (driver: Reader): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const [row] = await driver.query(`select es_seal(10000, true) as n`);
+    const n = Number(row!.n);
+    total += n;
+    if (n < 10000) return total;
+  }
+};
+
+/** One order's events and its mails', in log order, each with its predecessors' hashes. */
+export async function* exportStreams(reader: Reader, streamIds: readonly string[]): AsyncGenerator<ExportedEvent> {
+  for await (const row of pages(reader, `${CHAIN_COLUMNS}, ${PREDECESSOR_COLUMNS}`, "and e.stream_id = any($1::text[])", [streamIds])) {
+    yield toExported(row);
+  }
+}
+
+/** The order's stream and every mail stream one of its events asked for (`mail-<event id>`). */
+export const orderStreams = async (reader: Reader, orderStream: string): Promise<string[]> => {
+  const rows = await reader.query(
+    `select $1::text as stream_id
+     union all
+     select distinct m.stream_id from es_events o join es_events m on m.stream_id = 'mail-' || o.event_id::text
+      where o.stream_id = $1`,
+    [orderStream],
+  );
+  return rows.map((r) => r.stream_id as string);
+};
+
+/**
+ * The events recorded in a time range, as one consecutive slice of the log: from the first event
+ * in log order recorded at or after `from` to the last recorded at or before `to`. Log order and
+ * recording time agree to within a transaction's length, so a slice is what a verifier can link.
+ */
+export async function* exportRange(reader: Reader, from: string, to: string): AsyncGenerator<ExportedEvent> {
+  const bound = async (direction: "asc" | "desc", condition: string, at: string) =>
+    (
+      await reader.query(
+        `select transaction_id::text as tx, global_position::text as seq from es_events
+          where ${HORIZON} and recorded_at ${condition} $1::timestamptz
+          order by transaction_id ${direction}, global_position ${direction} limit 1`,
+        [at],
+      )
+    )[0];
+  const first = await bound("asc", ">=", from);
+  const last = await bound("desc", "<=", to);
+  if (!first || !last) return;
+  for await (const row of pages(
+    reader,
+    `${CHAIN_COLUMNS}, ${PREDECESSOR_COLUMNS}`,
+    "and (e.transaction_id, e.global_position) <= ($1::xid8, $2::bigint)",
+    [last.tx, last.seq],
+    { tx: first.tx as string, seq: first.seq as string, inclusive: true },
+  )) {
+    yield toExported(row);
+  }
+}

@@ -77,6 +77,89 @@ begin
 end
 $b$;
 
+-- The hashes of a batch appended after position p_version, each chaining to the one before it
+-- in the stream's order, the first to p_previous.
+create or replace function es_stream_hashes(p_stream_id text, p_version bigint, p_previous bytea, p_events jsonb, p_at timestamptz)
+returns bytea[] language plpgsql stable as $f$
+declare
+  v_hash bytea := p_previous;
+  v_hashes bytea[] := '{}';
+  v_item jsonb;
+  v_n bigint;
+begin
+  for v_item, v_n in select b.item, b.n from jsonb_array_elements(p_events) with ordinality as b(item, n) order by b.n loop
+    v_hash := sha256(v_hash || es_event_digest(p_stream_id, p_version + v_n, (v_item ->> 'id')::uuid, v_item ->> 'type',
+                                               (v_item ->> 'v')::integer, v_item -> 'data', v_item -> 'metadata', p_at));
+    v_hashes := v_hashes || v_hash;
+  end loop;
+  return v_hashes;
+end
+$f$;
+
+-- The global chain (ADR 0021): every event in log order (transaction id, global position), each
+-- link SHA-256(previous link || the event's stream hash). A transaction cannot link to another
+-- that has not committed, so the chain is extended over committed events only, by es_seal, at
+-- the start of each append and by the sealer when the log is quiet; es_chain_head is its end.
+create table if not exists es_chain (
+  global_position bigint primary key,
+  hash bytea not null
+);
+
+create table if not exists es_chain_head (
+  singleton boolean primary key default true check (singleton),
+  transaction_id xid8 not null,
+  global_position bigint not null,
+  hash bytea not null,
+  sealed bigint not null
+);
+
+insert into es_chain_head (transaction_id, global_position, hash, sealed)
+values ('0'::xid8, 0, es_chain_start(), 0) on conflict do nothing;
+
+-- Extends the global chain over up to p_limit committed events past its head; returns how many.
+-- One sealer at a time (a transaction lock, so two processes may both call it): p_wait false
+-- gives up at once when another transaction holds it, which is what an append wants.
+create or replace function es_seal(p_limit integer, p_wait boolean) returns integer
+language plpgsql as $f$
+declare
+  v_head es_chain_head;
+  v_horizon xid8;
+  v_hash bytea;
+  v_tx xid8;
+  v_positions bigint[] := '{}';
+  v_hashes bytea[] := '{}';
+  r record;
+begin
+  if p_wait then
+    perform pg_advisory_xact_lock(7340003);
+  elsif not pg_try_advisory_xact_lock(7340003) then
+    return 0;
+  end if;
+  select * into v_head from es_chain_head;
+  v_hash := v_head.hash;
+  -- The horizon once, not per row: each snapshot taken contends with every committing append.
+  v_horizon := pg_snapshot_xmin(pg_current_snapshot());
+  for r in select e.transaction_id, e.global_position, e.hash from es_events e
+            where e.transaction_id < v_horizon
+              and (e.transaction_id, e.global_position) > (v_head.transaction_id, v_head.global_position)
+            order by e.transaction_id, e.global_position
+            limit p_limit loop
+    v_hash := sha256(v_hash || r.hash);
+    v_positions := v_positions || r.global_position;
+    v_hashes := v_hashes || v_hash;
+    v_tx := r.transaction_id;
+  end loop;
+  if cardinality(v_positions) = 0 then
+    return 0;
+  end if;
+  insert into es_chain (global_position, hash) select * from unnest(v_positions, v_hashes);
+  update es_chain_head
+     set transaction_id = v_tx, global_position = v_positions[cardinality(v_positions)], hash = v_hash,
+         sealed = sealed + cardinality(v_positions);
+  return cardinality(v_positions);
+end
+$f$;
+
 -- p_expected: -1 any, -2 the stream must exist, 0 no stream yet, n > 0 exactly version n.
 -- Returns outcome 'appended', 'duplicate' (every event id already stored: a retry, nothing
 -- written) or 'conflict' (with the stream's current version; nothing written).
@@ -87,9 +170,7 @@ declare
   v_version bigint;
   v_first_id uuid := (p_events -> 0 ->> 'id')::uuid;
   v_hash bytea;
-  v_hashes bytea[] := '{}';
-  v_item jsonb;
-  v_n bigint;
+  v_hashes bytea[];
   -- One moment for the whole batch: the hash covers it, so it is fixed before hashing.
   v_at timestamptz := clock_timestamp();
 begin
@@ -124,12 +205,7 @@ begin
     return;
   end if;
 
-  -- Each event's hash chains to the one before it, in the stream's order.
-  for v_item, v_n in select b.item, b.n from jsonb_array_elements(p_events) with ordinality as b(item, n) order by b.n loop
-    v_hash := sha256(v_hash || es_event_digest(p_stream_id, v_version + v_n, (v_item ->> 'id')::uuid, v_item ->> 'type',
-                                               (v_item ->> 'v')::integer, v_item -> 'data', v_item -> 'metadata', v_at));
-    v_hashes := v_hashes || v_hash;
-  end loop;
+  v_hashes := es_stream_hashes(p_stream_id, v_version, v_hash, p_events, v_at);
 
   with inserted as (
     insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash)

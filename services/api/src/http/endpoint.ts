@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { Result, type Schema } from "effect";
@@ -221,7 +223,15 @@ const send = (res: express.Response, reply: Reply, secureCookies: boolean) => {
       res.attachment(reply.raw.fileName);
       if (reply.raw.inline) res.set("content-disposition", res.get("content-disposition")!.replace(/^attachment/, "inline"));
     }
-    res.status(reply.httpStatus).type(reply.raw.contentType).send(reply.raw.body);
+    res.status(reply.httpStatus).type(reply.raw.contentType);
+    const { body } = reply.raw;
+    if (typeof body === "string" || Buffer.isBuffer(body)) {
+      res.send(body);
+      return;
+    }
+    // A failure half-way cuts the connection: the client sees a broken download, never a short file
+    // that looks complete.
+    pipeline(Readable.from(body), res).catch(() => res.destroy());
     return;
   }
   res.status(reply.httpStatus).json(reply.body);

@@ -11,9 +11,15 @@ export interface Reply {
   readonly body: { readonly status: 0 | 1; readonly message: string; readonly data: unknown } & Record<string, unknown>;
   /**
    * Sent instead of the JSON body: exports and other files. With `inline` the browser shows the
-   * file (a PDF in a new window) instead of saving it.
+   * file (a PDF in a new window) instead of saving it. A body of text chunks is streamed as they
+   * come, so a large export never sits whole in memory.
    */
-  readonly raw?: { readonly contentType: string; readonly body: string | Buffer; readonly fileName?: string; readonly inline?: boolean };
+  readonly raw?: {
+    readonly contentType: string;
+    readonly body: string | Buffer | AsyncIterable<string>;
+    readonly fileName?: string;
+    readonly inline?: boolean;
+  };
   /** Cookies to set (a value) or clear (undefined) with the answer; see `cookies.ts`. */
   readonly cookies?: readonly CookieChange[];
 }

@@ -30,6 +30,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/order-history", label: "Order History", count: "allOrdersCount", roles: allowed("orders.history") },
   { to: "/admin/refund-order", label: "Refunds", count: "refundOrdersCount" },
   { to: "/admin/chargeback", label: "Chargeback", count: "chargeBack" },
+  // CARD-4 (issue 14, ours): the auditor's workspace, beside the queues it replays.
+  { to: "/admin/audit", label: "Audit", roles: allowed("audit.read") },
   { to: "/admin/country-order", label: "Country Order List" },
   { to: "/admin/manage-team", label: "Manage Team", roles: allowed("staff.manage") },
   { to: "/admin/processed-order", label: "Order Processed", roles: allowed("orders.processed") },

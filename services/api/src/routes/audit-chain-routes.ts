@@ -1,0 +1,84 @@
+import type { ChainVerification } from "@etd/contract";
+import { AuditRangeQuery } from "@etd/contract/requests";
+import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain, type ChainReport } from "@etd/event-store";
+import { orderStream, type OrderId } from "@etd/events";
+import type { ApiDeps } from "../api-deps.ts";
+import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { fail, ok } from "../http/reply.ts";
+
+/*
+ * Tamper evidence in the Audit area (issue 14, ADR 0021): the log's verification behind the
+ * badge, and the exports an auditor verifies offline (`npm run audit:verify -- --file`). Admin and
+ * Manager only ("audit.read"), like every audit call.
+ */
+
+const iso = (text: string) => new Date(text).toISOString();
+
+export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
+  // A walk reads the whole log: callers at the same time share one walk instead of each starting
+  // their own, so pressing Verify repeatedly costs the database one walk at a time.
+  let walking: Promise<{ report: ChainReport; millis: number; at: Date }> | undefined;
+  const verify = () =>
+    (walking ??= (async () => {
+      const started = performance.now();
+      try {
+        const report = await verifyStoredChain(deps.readDb);
+        return { report, millis: Math.round(performance.now() - started), at: deps.now() };
+      } finally {
+        walking = undefined;
+      }
+    })());
+
+  return [
+    staffEndpoint({
+      method: "get",
+      path: "/audit/verify",
+      guard: "audit.read",
+      reads: [],
+      summary: "Walks the whole log, recomputes every event's hashes and names the first event that does not match (issue 14)",
+      handle: async () => {
+        const { report, millis, at } = await verify();
+        const answer: ChainVerification = {
+          ok: report.firstBreak === undefined,
+          checked: report.checked,
+          firstBreak: report.firstBreak ?? null,
+          headHash: report.head,
+          verifiedAt: at.toISOString(),
+          millis,
+        };
+        return ok(answer.ok ? "The log is intact." : "The log does not match its hashes.", answer);
+      },
+    }),
+    staffEndpoint({
+      method: "get",
+      path: "/audit/orders/:orderId/export",
+      guard: "audit.read",
+      reads: [],
+      summary: "The order's events and its mails', as stored, with their hashes: JSON lines an auditor verifies offline",
+      handle: async ({ req }) => {
+        const orderId = String(req.params.orderId ?? "");
+        if (!/^\d{6,20}$/.test(orderId)) return fail(404, `Order ${orderId} was not found.`);
+        const stream = orderStream(orderId as OrderId);
+        const [first] = await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]);
+        if (!first) return fail(404, `Order ${orderId} was not found.`);
+        const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
+        return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
+      },
+    }),
+    staffEndpoint({
+      method: "get",
+      path: "/audit/log/export",
+      guard: "audit.read",
+      reads: [],
+      summary: "Every event recorded between two moments (?from=&to=), as stored, with their hashes: JSON lines an auditor verifies offline",
+      query: AuditRangeQuery,
+      strictQuery: true,
+      handle: async ({ input }) => {
+        const [from, to] = [iso(input.from), iso(input.to)];
+        if (from > to) return fail(400, "The start of the range must not be after its end.");
+        const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));
+        return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") } };
+      },
+    }),
+  ];
+};

@@ -1,0 +1,132 @@
+import type { AuditActor, AuditEvent } from "@etd/contract";
+import { formatPosition, type RecordedEvent } from "@etd/event-store";
+import { isMailEvent, isOrderEvent, withRemarkErased, type AnyEvent } from "@etd/events";
+import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/projections";
+
+/*
+ * What every audit answer shares (CARD-4): an event as an auditor reads it, the context its
+ * sentence needs, and the moments the queries compare events with. Everything here is folded
+ * from events the caller read from the log; nothing reads a read model.
+ */
+
+/** The actor as the contract flattens it: "The traveller" is never named (metadata holds no personal data). */
+export const auditActor = (event: AnyEvent): AuditActor => {
+  const { actor } = event.metadata;
+  switch (actor.kind) {
+    case "staff":
+      return { kind: "staff", id: actor.id, name: actor.name, role: actor.role };
+    case "system":
+      return { kind: "system", id: null, name: actor.name, role: null };
+    case "customer":
+      return { kind: "customer", id: null, name: "The traveller", role: null };
+  }
+};
+
+/**
+ * The order an event concerns, for links: an order's own events, its mails' (which live in
+ * `mail-<id>` streams but name their order) and an invoice number issued for it.
+ */
+export const orderIdOf = (event: AnyEvent): string | null => {
+  if (isOrderEvent(event) || isMailEvent(event)) return event.data.orderId;
+  if (event.type === "InvoiceNumberIssued") return event.data.orderId;
+  return null;
+};
+
+/** `context` is what the log said just before this event (see LogContext). */
+export const toAuditEvent = (raw: RecordedEvent, event: AnyEvent, context: AuditContext): AuditEvent => ({
+  stream: raw.streamId,
+  streamPosition: Number(raw.streamPosition),
+  position: formatPosition(raw.position),
+  eventId: raw.eventId,
+  type: event.type,
+  occurredAt: event.metadata.occurredAt,
+  actor: auditActor(event),
+  // Metadata only ever holds a staff request's address; a traveller's is personal and sealed.
+  requestIp: event.metadata.actor.kind === "staff" ? (event.metadata.requestIp ?? null) : null,
+  correlationId: event.metadata.correlationId,
+  summary: describeAuditEvent(event, context),
+  orderId: orderIdOf(event),
+  data: event.data,
+});
+
+/**
+ * The names and documents a sentence refers to, as the log stood before each event: staff by id
+ * (for "removed Paolo Reyes from the team"), gateways by id, and each order's current document
+ * (for "asked AWS to mail etravel.pdf again"). Step it with every event in log order, after
+ * describing the event: the sentence reads the state before it.
+ */
+export interface LogContext {
+  readonly contextFor: (event: AnyEvent) => AuditContext;
+  readonly step: (event: AnyEvent) => void;
+}
+
+export const logContext = (): LogContext => {
+  const staff = new Map<string, KnownStaff>();
+  const gateways = new Map<string, string>();
+  const documents = new Map<string, string>();
+  return {
+    contextFor: (event) => ({
+      currentFileName: isOrderEvent(event) ? documents.get(event.data.orderId) : undefined,
+      staff: (id) => staff.get(id),
+      gatewayName: (id) => gateways.get(id),
+    }),
+    step: (event) => {
+      switch (event.type) {
+        case "StaffMemberAdded":
+        case "StaffMemberUpdated":
+          staff.set(event.data.staffId, { name: event.data.name, role: event.data.role, email: event.data.email });
+          break;
+        case "GatewayRegistered":
+          gateways.set(event.data.gatewayId, event.data.gatewayName);
+          break;
+        case "DocumentUploaded":
+          documents.set(event.data.orderId, event.data.fileName);
+          break;
+        case "OrderPermanentlyDeleted":
+          // The file's name is the traveller's document: not named once the order is erased.
+          documents.delete(event.data.orderId);
+          break;
+      }
+    },
+  };
+};
+
+/** What a traveller's file is called once their order is erased, as the order page's timeline says it. */
+export const ERASED_FILE = "the document";
+
+/**
+ * An event of a permanently deleted order as the audit shows it. Remarks read as erased (those
+ * stored before RemarkAdded version 3 keep their text in the clear, which the destroyed key
+ * cannot hide), and so do the names of uploaded and downloaded files, which staff often name
+ * after the traveller ("passport_Liza.pdf"): the sentences then read "uploaded the document".
+ * What the log stores is unchanged; the chain is over the stored bytes.
+ */
+export const erasedView = (event: AnyEvent): AnyEvent => {
+  const erased = withRemarkErased(event);
+  switch (erased.type) {
+    case "DocumentUploaded":
+      return { ...erased, data: { ...erased.data, fileName: ERASED_FILE, storedPath: "(erased)" } };
+    case "DocumentDownloaded":
+      return { ...erased, data: { ...erased.data, fileName: ERASED_FILE } };
+    default:
+      return erased;
+  }
+};
+
+/**
+ * A moment of the query string (already checked by the contract's Moment) as an instant. A time
+ * without a zone is read as UTC, as every stored time is, rather than in the server's own zone;
+ * a bare date is its UTC midnight.
+ */
+export const momentOf = (text: string): { readonly iso: string; readonly ms: number } => {
+  const trimmed = text.trim().replace(" ", "T");
+  const zoned = /T/.test(trimmed) && !/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? `${trimmed}Z` : trimmed;
+  const ms = Date.parse(zoned);
+  return { iso: new Date(ms).toISOString(), ms };
+};
+
+/**
+ * Whether an event had happened by a moment. Compared as instants, so a moment equal to an
+ * event's `occurredAt` (the slider asks at each event's time) includes that event.
+ */
+export const happenedBy = (event: AnyEvent, atMs: number): boolean => Date.parse(event.metadata.occurredAt) <= atMs;

@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { sealLog, verifyExport } from "@etd/event-store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "./support/test-api.ts";
+
+/*
+ * Issue 14, tamper evidence through the product: the verify endpoint behind the Audit area's
+ * badge, the exports, `npm run audit:verify` on the database and on an exported file (no
+ * database), and a permanent delete (crypto-shredding) that leaves the chains intact.
+ */
+
+const available = await postgresAvailable();
+const CLI = path.resolve(import.meta.dirname, "../../../infra/event-store/bin/audit-verify.ts");
+
+const cli = (args: string[], env: Record<string, string> = {}) => {
+  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env }, timeout: 60_000 });
+  return { code: run.status, out: run.stdout + run.stderr };
+};
+
+describe.skipIf(!available)("issue 14: verifying the log and its exports (CARD-4)", () => {
+  let api: TestApi;
+  let admin: string;
+  let orderId: string;
+  let other: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    admin = await api.login("Admin");
+    [orderId, other] = (await api.placeOrders(2)) as [string, string];
+    const team = await api.login("Team");
+    expect((await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, team)).status).toBe(200);
+    expect((await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called the traveller." }, team)).status).toBe(200);
+    await sealLog(api.runtime.driver);
+    dir = await mkdtemp(path.join(tmpdir(), "audit-chain-"));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const download = async (apiPath: string) => {
+    const response = await fetch(`${api.base}/api${apiPath}`, { headers: { authorization: admin } });
+    return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() };
+  };
+
+  it("issue 14: GET /api/audit/verify walks the whole log and finds it intact, with the chain's head", async () => {
+    const { status, body } = await api.call("GET", "/audit/verify", undefined, admin);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 1, message: "The log is intact.", data: { ok: true, checked: await api.eventCount(), firstBreak: null } });
+    expect(body.data.headHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("issue 14: an order's export holds its events only, verifies offline, and a changed byte is named by line and event", async () => {
+    const file = await download(`/audit/orders/${orderId}/export`);
+    expect(file.status).toBe(200);
+    expect(file.type).toContain("application/x-ndjson");
+    const lines = file.text.trimEnd().split("\n");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ format: "etd-audit-export", version: 1, scope: "order", orderId });
+    const events = lines.slice(1).map((line) => JSON.parse(line) as { streamId: string; streamPosition: string });
+    expect(new Set(events.map((e) => e.streamId))).toEqual(new Set([`order-${orderId}`]));
+    expect(events.map((e) => e.streamPosition)).toEqual(events.map((_, i) => String(i + 1)));
+    expect(file.text).not.toContain(other);
+    expect(await verifyExport(lines)).toMatchObject({ checked: events.length, firstBreak: undefined, unreadable: undefined });
+
+    const clean = path.join(dir, "order.jsonl");
+    await writeFile(clean, file.text);
+    expect(cli(["--file", clean])).toMatchObject({ code: 0, out: expect.stringContaining(`OK: ${events.length} events`) });
+
+    // The remark's text, one character changed, in the file an auditor was given.
+    const remarkLine = lines.findIndex((line) => line.includes("RemarkAdded"));
+    const tampered = path.join(dir, "tampered.jsonl");
+    await writeFile(tampered, lines.map((line, i) => (i === remarkLine ? line.replace('"type":"RemarkAdded"', '"type":"RemarkAddeD"') : line)).join("\n"));
+    const position = (JSON.parse(lines[remarkLine]!) as { streamPosition: string }).streamPosition;
+    expect(cli(["--file", tampered])).toMatchObject({ code: 1, out: expect.stringContaining(`TAMPERED at line ${remarkLine + 1}: order-${orderId} #${position}`) });
+    // A line dropped from the middle.
+    const dropped = path.join(dir, "dropped.jsonl");
+    await writeFile(dropped, lines.filter((_, i) => i !== 2).join("\n"));
+    expect(cli(["--file", dropped])).toMatchObject({ code: 1, out: expect.stringContaining(`order-${orderId} #3 `) });
+  });
+
+  it("issue 14: a time range of the whole log exports as one slice that verifies offline", async () => {
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const file = await download(`/audit/log/export?from=2020-01-01T00:00:00Z&to=${to}`);
+    expect(file.status).toBe(200);
+    const lines = file.text.trimEnd().split("\n");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ scope: "log", from: "2020-01-01T00:00:00.000Z" });
+    expect(await verifyExport(lines)).toMatchObject({ checked: await api.eventCount(), firstBreak: undefined });
+    // Two neighbouring lines swapped: the slice no longer links.
+    const swapped = [lines[0]!, lines[1]!, lines[3]!, lines[2]!, ...lines.slice(4)];
+    expect((await verifyExport(swapped)).firstBreak).toBeDefined();
+  });
+
+  it("issue 14: a permanent delete (the key destroyed) leaves both chains intact", async () => {
+    const erased = await api.call("PUT", "/admin/change-order-status", { orderId: [other], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin);
+    expect(erased.status).toBe(200);
+    await sealLog(api.runtime.driver);
+    const { body } = await api.call("GET", "/audit/verify", undefined, admin);
+    expect(body.data).toMatchObject({ ok: true, checked: await api.eventCount() });
+  });
+
+  it("issue 14: one changed byte in the database is named by the endpoint and by npm run audit:verify", async () => {
+    const [row] = await api.runtime.driver.query(
+      `select stream_position::text as p, event_id::text as id from es_events where stream_id = $1 and type = 'RemarkAdded'`,
+      [`order-${orderId}`],
+    );
+    expect(cli([], { DATABASE_URL: api.database.url })).toMatchObject({ code: 0, out: expect.stringContaining("OK: ") });
+    await api.runtime.driver.query(`update es_events set metadata = jsonb_set(metadata, '{requestIp}', '"10.0.0.9"') where event_id = $1`, [row!.id]);
+    const { body } = await api.call("GET", "/audit/verify", undefined, admin);
+    expect(body).toMatchObject({
+      status: 1,
+      message: "The log does not match its hashes.",
+      data: { ok: false, firstBreak: { streamId: `order-${orderId}`, streamPosition: row!.p, eventId: row!.id, reason: "content" } },
+    });
+    expect(cli([], { DATABASE_URL: api.database.url })).toMatchObject({
+      code: 1,
+      out: expect.stringContaining(`TAMPERED: order-${orderId} #${String(row!.p)} (event ${String(row!.id)}): content`),
+    });
+  });
+});
