@@ -123,6 +123,8 @@ export interface ChainVerification {
   readonly ok: boolean;
   /** Events whose hashes were recomputed. */
   readonly checked: number;
+  /** Of those, the ones the global chain covers (the newest wait for the sealer, up to 200 ms). */
+  readonly sealed: number;
   readonly firstBreak: ChainBreakReport | null;
   /** The global chain's head hash after the walk, hex: what to anchor outside the system. */
   readonly headHash: string | null;

@@ -177,7 +177,7 @@ describe("CARD-4 the screens' URLs are user input", () => {
 describe("issue 14 verify badge", () => {
   it("says not verified until asked, the count when the chain holds, and the first broken event when it does not", () => {
     expect(verifyBadgeView(undefined)).toMatchObject({ tone: "unknown", text: "Not verified yet" });
-    const base = { checked: 1234, headHash: "ab", verifiedAt: "2025-01-01T00:00:00Z", millis: 12 };
+    const base = { checked: 1234, sealed: 1234, headHash: "ab", verifiedAt: "2025-01-01T00:00:00Z", millis: 12 };
     expect(verifyBadgeView({ ...base, ok: true, firstBreak: null })).toMatchObject({ tone: "ok", text: "Log verified: 1234 events, chain intact" });
     expect(
       verifyBadgeView({ ...base, ok: false, firstBreak: { streamId: "order-300001", streamPosition: "7", eventId: "0190-ab", reason: "content" } }),

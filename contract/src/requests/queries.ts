@@ -124,9 +124,21 @@ export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digi
  */
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * A checked moment as milliseconds. A time without a zone is read as UTC, as every stored time
+ * is, never in the server's own zone; a bare date is its UTC midnight.
+ */
+export const momentMs = (text: string): number => {
+  const trimmed = text.trim().replace(" ", "T");
+  return Date.parse(/T/.test(trimmed) && !/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? `${trimmed}Z` : trimmed);
+};
+
+// Year 0 parses in JavaScript but not in PostgreSQL: moments start at year 1.
 const Moment = Schema.String.check(
   Schema.makeFilter(
-    (s: string) => (ISO_MOMENT.test(s.trim()) && !Number.isNaN(Date.parse(s))) || "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z.",
+    (s: string) =>
+      (ISO_MOMENT.test(s.trim()) && !s.trim().startsWith("0000") && !Number.isNaN(momentMs(s))) ||
+      "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z.",
   ),
 );
 
@@ -152,6 +164,6 @@ export const QueueAtQuery = Schema.Struct({
  */
 export const AuditRangeQuery = DiffQuery.check(
   Schema.makeFilter((range: { readonly from: string; readonly to: string }) =>
-    Date.parse(range.from) <= Date.parse(range.to) || { path: ["from"], issue: "The start of the range must not be after its end." },
+    momentMs(range.from) <= momentMs(range.to) || { path: ["from"], issue: "The start of the range must not be after its end." },
   ),
 );

@@ -32,4 +32,4 @@ export {
 } from "./chain/event-chain.ts";
 export { exportRange, exportStreams, orderStreams, readChain, readChainHead, sealLog, verifyStoredChain } from "./chain/stored-chain.ts";
 export { startSealer, type Sealer } from "./chain/sealer.ts";
-export { EXPORT_FORMAT, exportFile, verifyExport, type ExportHeader, type ExportScope, type ExportVerification } from "./chain/export-file.ts";
+export { EXPORT_FORMAT, exportFile, verifyExport, type ExportHeader, type ExportTrailer, type ExportScope, type ExportVerification } from "./chain/export-file.ts";

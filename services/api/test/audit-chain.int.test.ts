@@ -62,11 +62,15 @@ describe.skipIf(!available)("issue 14: verifying the log and its exports (CARD-4
     expect(file.type).toContain("application/x-ndjson");
     const lines = file.text.trimEnd().split("\n");
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: "etd-audit-export", version: 1, scope: "order", orderId });
-    const events = lines.slice(1).map((line) => JSON.parse(line) as { streamId: string; streamPosition: string });
+    const events = lines.slice(1, -1).map((line) => JSON.parse(line) as { streamId: string; streamPosition: string });
     expect(new Set(events.map((e) => e.streamId))).toEqual(new Set([`order-${orderId}`]));
     expect(events.map((e) => e.streamPosition)).toEqual(events.map((_, i) => String(i + 1)));
     expect(file.text).not.toContain(other);
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ end: true, events: events.length, streams: { [`order-${orderId}`]: String(events.length) } });
     expect(await verifyExport(lines)).toMatchObject({ checked: events.length, firstBreak: undefined, unreadable: undefined });
+    // The same lines under another order's header are refused: they are not that order's.
+    const relabelled = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), orderId: other });
+    expect((await verifyExport([relabelled, ...lines.slice(1)])).unreadable).toMatch(/is not part of what the header says/);
 
     const clean = path.join(dir, "order.jsonl");
     await writeFile(clean, file.text);
@@ -91,6 +95,13 @@ describe.skipIf(!available)("issue 14: verifying the log and its exports (CARD-4
     const lines = file.text.trimEnd().split("\n");
     expect(JSON.parse(lines[0]!)).toMatchObject({ scope: "log", from: "2020-01-01T00:00:00.000Z" });
     expect(await verifyExport(lines)).toMatchObject({ checked: await api.eventCount(), firstBreak: undefined });
+    // Cut short, or one mail's stream dropped whole, or the header's range widened: each refused.
+    expect(await verifyExport(lines.slice(0, -1))).toMatchObject({ unreadable: "the file ends without its last line: it was cut short" });
+    expect((await verifyExport([...lines.slice(0, -2), lines.at(-1)!])).unreadable).toMatch(/lines are missing/);
+    const narrowed = JSON.stringify({ ...(JSON.parse(lines[0]!) as object), to: "2020-01-02T00:00:00.000Z" });
+    expect((await verifyExport([narrowed, ...lines.slice(1)])).unreadable).toMatch(/outside the range its header names/);
+    // Year 0 parses in JavaScript, not in PostgreSQL: refused before anything is streamed.
+    expect(await download(`/audit/log/export?from=0000-01-01&to=9999-12-31`)).toMatchObject({ status: 400 });
     // Two neighbouring lines swapped: the slice no longer links.
     const swapped = [lines[0]!, lines[1]!, lines[3]!, lines[2]!, ...lines.slice(4)];
     expect((await verifyExport(swapped)).firstBreak).toBeDefined();

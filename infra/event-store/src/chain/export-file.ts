@@ -18,10 +18,29 @@ export const exportHeader = (scope: ExportScope, exportedAt: Date): string =>
 
 export const exportLine = (event: ExportedEvent): string => `${JSON.stringify(event)}\n`;
 
+/**
+ * The last line: how many events the file holds and where each stream ends in it. A file cut
+ * short, or missing lines at a stream's end (a mail's last report, a whole mail), no longer
+ * matches it. Someone rewriting the file can rewrite this line too: only a head hash kept outside
+ * the system tells that (ADR 0021).
+ */
+export interface ExportTrailer {
+  readonly end: true;
+  readonly events: number;
+  readonly streams: Readonly<Record<string, string>>;
+}
+
 /** The lines of an export, as a stream of text chunks for an HTTP answer. */
 export async function* exportFile(scope: ExportScope, exportedAt: Date, events: AsyncIterable<ExportedEvent>): AsyncGenerator<string> {
   yield exportHeader(scope, exportedAt);
-  for await (const event of events) yield exportLine(event);
+  const streams: Record<string, string> = {};
+  let count = 0;
+  for await (const event of events) {
+    streams[event.streamId] = event.streamPosition;
+    count += 1;
+    yield exportLine(event);
+  }
+  yield `${JSON.stringify({ end: true, events: count, streams } satisfies ExportTrailer)}\n`;
 }
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -54,11 +73,31 @@ export interface ExportVerification extends ChainReport {
   readonly unreadable: string | undefined;
 }
 
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether an event belongs in the file its header describes. */
+const inScope = (header: ExportHeader, event: ExportedEvent, orderEvents: ReadonlySet<string>): boolean => {
+  if (header.scope === "log") return true;
+  // An order's own stream, or a mail one of its events (met earlier in the file) asked for.
+  return event.streamId === `order-${header.orderId}` || (event.streamId.startsWith("mail-") && orderEvents.has(event.streamId.slice(5)));
+};
+
 /** Verifies an export's lines without a database, and names the first that does not match. */
 export const verifyExport = async (lines: AsyncIterable<string> | Iterable<string>): Promise<ExportVerification> => {
   let header: ExportHeader | undefined;
+  let trailer: ExportTrailer | undefined;
   let verifier: ReturnType<typeof createChainVerifier> | undefined;
   let number = 0;
+  const seen: Record<string, string> = {};
+  const orderEvents = new Set<string>();
+  let first: ExportedEvent | undefined;
+  let last: ExportedEvent | undefined;
   const stop = (firstBreak: ChainBreak | undefined, unreadable?: string): ExportVerification => ({
     ...(verifier?.report(firstBreak) ?? { checked: 0, sealed: 0, firstBreak, head: null }),
     header,
@@ -68,8 +107,10 @@ export const verifyExport = async (lines: AsyncIterable<string> | Iterable<strin
   for await (const text of lines) {
     number += 1;
     if (text.trim() === "") continue;
+    if (trailer) return stop(undefined, `line ${number} follows the file's last line`);
+    const value = parse(text);
     if (!header) {
-      const parsed = JSON.parse(text) as Partial<ExportHeader>;
+      const parsed = (typeof value === "object" && value !== null ? value : {}) as Partial<ExportHeader>;
       if (parsed.format !== EXPORT_FORMAT || parsed.version !== 1 || (parsed.scope !== "order" && parsed.scope !== "log")) {
         return stop(undefined, `line 1 is not the header of an ${EXPORT_FORMAT} file, version 1`);
       }
@@ -79,11 +120,30 @@ export const verifyExport = async (lines: AsyncIterable<string> | Iterable<strin
       verifier = createChainVerifier(header.scope === "order" ? { partial: false, consecutive: false } : { partial: true, consecutive: true });
       continue;
     }
+    if (typeof value === "object" && value !== null && (value as { end?: unknown }).end === true) {
+      trailer = value as ExportTrailer;
+      continue;
+    }
     const event = decodeLine(text);
     if (typeof event === "string") return stop(undefined, `line ${number} ${event}`);
+    if (!inScope(header, event, orderEvents)) return stop(undefined, `line ${number} (${event.streamId}) is not part of what the header says the file holds`);
     const broken = verifier!.check(event);
     if (broken) return stop(broken);
+    if (event.streamId === `order-${header.scope === "order" ? header.orderId : ""}`) orderEvents.add(event.eventId);
+    seen[event.streamId] = event.streamPosition;
+    first ??= event;
+    last = event;
   }
   if (!header) return stop(undefined, "the file is empty");
+  if (!trailer) return stop(undefined, "the file ends without its last line: it was cut short");
+  const report = verifier!.report(undefined);
+  const ends = (streams: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(streams).sort(([a], [b]) => (a < b ? -1 : 1)));
+  if (trailer.events !== report.checked || ends(trailer.streams ?? {}) !== ends(seen)) {
+    return stop(undefined, `the file holds ${report.checked} events, its last line says ${String(trailer.events)}, or its streams end elsewhere: lines are missing`);
+  }
+  // To the millisecond: the header's moments have no more, and the stored times are truncated alike.
+  if (header.scope === "log" && first && last && (Date.parse(first.recordedAt) < Date.parse(header.from) || Date.parse(last.recordedAt) > Date.parse(header.to))) {
+    return stop(undefined, `its events were recorded outside the range its header names (${header.from} to ${header.to})`);
+  }
   return stop(undefined);
 };

@@ -5,14 +5,13 @@ import { orderStream, type OrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
+import { momentOf } from "./audit-events.ts";
 
 /*
  * Tamper evidence in the Audit area (issue 14, ADR 0021): the log's verification behind the
  * badge, and the exports an auditor verifies offline (`npm run audit:verify -- --file`). Admin and
  * Manager only ("audit.read"), like every audit call.
  */
-
-const iso = (text: string) => new Date(text).toISOString();
 
 export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
   // A walk reads the whole log: callers at the same time share one walk instead of each starting
@@ -41,6 +40,7 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
         const answer: ChainVerification = {
           ok: report.firstBreak === undefined,
           checked: report.checked,
+          sealed: report.sealed,
           firstBreak: report.firstBreak ?? null,
           headHash: report.head,
           verifiedAt: at.toISOString(),
@@ -74,8 +74,7 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
       query: AuditRangeQuery,
       strictQuery: true,
       handle: async ({ input }) => {
-        const [from, to] = [iso(input.from), iso(input.to)];
-        if (from > to) return fail(400, "The start of the range must not be after its end.");
+        const [from, to] = [momentOf(input.from).iso, momentOf(input.to).iso];
         const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));
         return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") } };
       },

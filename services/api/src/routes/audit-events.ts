@@ -1,4 +1,5 @@
 import type { AuditActor, AuditEvent } from "@etd/contract";
+import { momentMs } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
 import { isMailEvent, isOrderEvent, withRemarkErased, type AnyEvent } from "@etd/events";
 import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/projections";
@@ -113,15 +114,9 @@ export const erasedView = (event: AnyEvent): AnyEvent => {
   }
 };
 
-/**
- * A moment of the query string (already checked by the contract's Moment) as an instant. A time
- * without a zone is read as UTC, as every stored time is, rather than in the server's own zone;
- * a bare date is its UTC midnight.
- */
+/** A moment of the query string (already checked by the contract's Moment) as an instant, read as the contract reads it. */
 export const momentOf = (text: string): { readonly iso: string; readonly ms: number } => {
-  const trimmed = text.trim().replace(" ", "T");
-  const zoned = /T/.test(trimmed) && !/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? `${trimmed}Z` : trimmed;
-  const ms = Date.parse(zoned);
+  const ms = momentMs(text);
   return { iso: new Date(ms).toISOString(), ms };
 };
 

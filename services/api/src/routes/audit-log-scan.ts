@@ -18,11 +18,18 @@ import { decodeEvent, type AnyEvent } from "@etd/events";
 
 const PAGE = 1_000;
 
+// One scan at a time in this process: a burst of audit questions waits its turn instead of
+// multiplying the load every staff member's reads share.
+let turn: Promise<unknown> = Promise.resolve();
+
 /** Calls `visit` with every event of the log in log order, decoded (upcast) as readers see it. */
-export const scanLog = async (
-  store: Pick<EventStore, "readAll">,
-  visit: (raw: RecordedEvent, event: AnyEvent) => void,
-): Promise<void> => {
+export const scanLog = (store: Pick<EventStore, "readAll">, visit: (raw: RecordedEvent, event: AnyEvent) => void): Promise<void> => {
+  const scan = turn.then(() => scanAll(store, visit));
+  turn = scan.catch(() => undefined);
+  return scan;
+};
+
+const scanAll = async (store: Pick<EventStore, "readAll">, visit: (raw: RecordedEvent, event: AnyEvent) => void): Promise<void> => {
   let after: GlobalPosition | undefined;
   for (;;) {
     const page = await store.readAll({ ...(after ? { after } : {}), limit: PAGE });

@@ -29,7 +29,7 @@ export const AuditHome = () => {
         <h2 id={`${id}-export`} className="card-title">
           Export the log
         </h2>
-        <p className="muted">Every event in a time range as JSON lines, with its hashes, for verifying offline.</p>
+        <p className="muted">Every event recorded in a time range (the moment the log stored it), as JSON lines with its hashes, for verifying offline.</p>
         <div className="audit-form">
           <MomentInput id={`${id}-from`} name="from" label="From" value={from} onChange={setFrom} />
           <MomentInput id={`${id}-to`} name="to" label="To" value={to} onChange={setTo} />
