@@ -96,6 +96,8 @@ export interface QueueAtMoment {
   readonly folder: QueueKey;
   readonly count: number;
   readonly page: number;
+  /** Rows a page holds: the last page may hold fewer. */
+  readonly pageSize: number;
   readonly rows: readonly QueueAtRow[];
 }
 

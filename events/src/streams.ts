@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { EventId, OrderId, StaffId } from "./shared/ids.ts";
+import { EventId, isOrderId, StaffId, type OrderId } from "./shared/ids.ts";
 
 /** Stream names (DESIGN §3). One order, one staff member, or all gateways per stream. */
 export const orderStream = (orderId: OrderId): string => `order-${orderId}`;
@@ -17,7 +17,6 @@ export type StreamRef =
   | { readonly category: "mail"; readonly mailId: EventId }
   | { readonly category: "invoices"; readonly year: number };
 
-const isOrderId = Schema.is(OrderId);
 const isStaffId = Schema.is(StaffId);
 const isEventId = Schema.is(EventId);
 

@@ -146,11 +146,11 @@ describe("CARD-4 queue at a moment: every folder, with its menu label", () => {
     expect(FOLDER_OPTIONS.slice(0, 5).map((o) => o.label)).toEqual(["My Orders", "New Orders", "Priority Orders", "Pending Orders", "Completed Orders"]);
   });
 
-  it("counts pages by the first page's length once it is full", () => {
-    expect(pageCount(60, 1, 25, undefined)).toBe(3);
-    expect(pageCount(60, 3, 10, 25)).toBe(3);
-    expect(pageCount(7, 1, 7, undefined)).toBe(1);
-    expect(pageCount(0, 1, 0, undefined)).toBe(1);
+  it("counts the pages by the answer's page size, one for an empty folder", () => {
+    expect(pageCount(60, 25)).toBe(3);
+    expect(pageCount(50, 25)).toBe(2);
+    expect(pageCount(7, 25)).toBe(1);
+    expect(pageCount(0, 25)).toBe(1);
   });
 });
 

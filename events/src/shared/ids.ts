@@ -9,6 +9,8 @@ export const OrderId = Schema.String.check(
   Schema.isPattern(/^\d{6,20}$/, { message: "an order id is 6 to 20 digits" }),
 ).pipe(Schema.brand("OrderId"));
 export type OrderId = typeof OrderId.Type;
+/** Whether a text from outside (a path, a key) is an order id. */
+export const isOrderId = Schema.is(OrderId);
 
 // Staff and gateway ids end up in stream names (`staff-{id}`) and URL paths, so only characters
 // that need no escaping anywhere. Their format is otherwise the write side's choice (UUIDs for new

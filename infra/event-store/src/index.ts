@@ -17,19 +17,7 @@ export {
   type EncryptingEventStore,
 } from "./personal-data/encrypting-event-store.ts";
 export { openSealedSqlEventStore, type SealedSqlEventStore } from "./personal-data/open-sealed-sql-event-store.ts";
-export {
-  CHAIN_START,
-  chainHash,
-  createChainVerifier,
-  digestInput,
-  eventDigest,
-  verifyChain,
-  type ChainBreak,
-  type ChainedEvent,
-  type ChainReport,
-  type ExportedEvent,
-  type VerifierOptions,
-} from "./chain/event-chain.ts";
-export { exportRange, exportStreams, orderStreams, readChain, readChainHead, sealLog, verifyStoredChain } from "./chain/stored-chain.ts";
-export { startSealer, type Sealer } from "./chain/sealer.ts";
-export { EXPORT_FORMAT, exportFile, verifyExport, type ExportHeader, type ExportTrailer, type ExportScope, type ExportVerification } from "./chain/export-file.ts";
+export { verifyChain, type ChainBreak, type ChainedEvent, type ChainReport, type ExportedEvent } from "./chain/event-chain.ts";
+export { exportRange, exportStreams, orderStreams, readChain, sealLog, verifyStoredChain } from "./chain/stored-chain.ts";
+export { startSealer } from "./chain/sealer.ts";
+export { exportFile, verifyExport } from "./chain/export-file.ts";

@@ -8,7 +8,6 @@ import { openApiDocument } from "./openapi.ts";
 import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projections";
 import { mountLive } from "./live.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
-import { auditChainEndpoints } from "./routes/audit-chain-routes.ts";
 import { auditQueryEndpoints } from "./routes/audit-queries.ts";
 import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
 import { queueQueryEndpoints } from "./routes/queue-queries.ts";
@@ -55,7 +54,6 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...intakeEndpoints(deps),
   ...publicEndpoints(deps),
   ...auditQueryEndpoints(deps),
-  ...auditChainEndpoints(deps),
   ...queueQueryEndpoints(deps),
   ...orderDetailQueryEndpoints(deps),
   ...reportQueryEndpoints(deps),

@@ -211,7 +211,7 @@ describe.skipIf(!available)("auditors replay an order, a folder and a member's w
 
     const ids = (answer: { rows: { orderId: string }[] }) => answer.rows.map((row) => row.orderId).sort();
     const pendingThen = await expectOk(`/audit/queues/pendingOrder?at=${then}`);
-    expect(pendingThen).toMatchObject({ at: then, folder: "pendingOrder", count: 2, page: 1 });
+    expect(pendingThen).toMatchObject({ at: then, folder: "pendingOrder", count: 2, page: 1, pageSize: 25 });
     expect(ids(pendingThen)).toEqual([stays, leaves].sort());
     const rows = pendingThen.rows as { createdAt: string; orderId: string; status: string; statusLabel: string; assigneeName: string; name: string; email: string | null }[];
     expect(rows.map((row) => row.createdAt)).toEqual(rows.map((row) => row.createdAt).sort().reverse());

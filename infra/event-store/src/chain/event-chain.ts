@@ -40,7 +40,7 @@ export interface ExportedEvent extends ChainedEvent {
   readonly previousChain: string | null;
 }
 
-export const CHAIN_START = Buffer.alloc(32);
+const CHAIN_START = Buffer.alloc(32);
 const START_HEX = CHAIN_START.toString("hex");
 
 const part = (text: string) => `${Buffer.byteLength(text, "utf8")}:${text}`;
@@ -57,12 +57,12 @@ export const digestInput = (event: Omit<ChainedEvent, "hash" | "chain">): string
   part(event.recordedAt);
 
 // One-shot hashing: several times faster than createHash for inputs this small.
-export const eventDigest = (event: Omit<ChainedEvent, "hash" | "chain">): Buffer => sha("sha256", digestInput(event), "buffer");
+const eventDigest = (event: Omit<ChainedEvent, "hash" | "chain">): Buffer => sha("sha256", digestInput(event), "buffer");
 
 const link = (previous: Buffer, next: Buffer): Buffer => sha("sha256", Buffer.concat([previous, next], 64), "buffer");
 
 /** An event's stream hash, from its predecessor's. */
-export const chainHash = (previous: Buffer, event: Omit<ChainedEvent, "hash" | "chain">): Buffer => link(previous, eventDigest(event));
+const chainHash = (previous: Buffer, event: Omit<ChainedEvent, "hash" | "chain">): Buffer => link(previous, eventDigest(event));
 
 /**
  * What breaks first, and why:

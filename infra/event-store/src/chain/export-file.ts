@@ -6,17 +6,17 @@ import { createChainVerifier, type ChainBreak, type ChainReport, type ExportedEv
  * An auditor verifies it with no database (`npm run audit:verify -- --file <export>`).
  */
 
-export const EXPORT_FORMAT = "etd-audit-export";
+const EXPORT_FORMAT = "etd-audit-export";
 
 /** What the file holds: one order's streams (each from its first event), or a slice of the log. */
 export type ExportScope = { readonly scope: "order"; readonly orderId: string } | { readonly scope: "log"; readonly from: string; readonly to: string };
 
 export type ExportHeader = ExportScope & { readonly format: typeof EXPORT_FORMAT; readonly version: 1; readonly exportedAt: string };
 
-export const exportHeader = (scope: ExportScope, exportedAt: Date): string =>
+const exportHeader = (scope: ExportScope, exportedAt: Date): string =>
   `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, ...scope, exportedAt: exportedAt.toISOString() } satisfies ExportHeader)}\n`;
 
-export const exportLine = (event: ExportedEvent): string => `${JSON.stringify(event)}\n`;
+const exportLine = (event: ExportedEvent): string => `${JSON.stringify(event)}\n`;
 
 /**
  * The last line: how many events the file holds and where each stream ends in it. A file cut

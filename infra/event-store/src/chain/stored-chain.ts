@@ -41,10 +41,9 @@ const toExported = (row: Record<string, unknown>): ExportedEvent => ({
   ...toChained(row),
   previous: row.previous as string,
   // The link before an unsealed event says nothing about it: left out so a reader is not misled.
-  previousChain: row.chain === null ? null : ((row.previous_chain as string | null) ?? repeatZero),
+  // The log's first event links to the chain's start, 32 zero bytes.
+  previousChain: row.chain === null ? null : ((row.previous_chain as string | null) ?? "0".repeat(64)),
 });
-
-const repeatZero = "0".repeat(64);
 
 /**
  * Events in log order, page by page, from a log position on (`inclusive` takes the event at it
@@ -89,7 +88,7 @@ export async function* readChain(reader: Reader): AsyncGenerator<ChainedEvent> {
 }
 
 /** The global chain's end as the sealer left it. */
-export const readChainHead = async (reader: Reader): Promise<{ hash: string; sealed: number }> => {
+const readChainHead = async (reader: Reader): Promise<{ hash: string; sealed: number }> => {
   const [row] = await reader.query(`select encode(hash, 'hex') as hash, sealed::text as sealed from es_chain_head`);
   return { hash: row!.hash as string, sealed: Number(row!.sealed) };
 };

@@ -1,11 +1,11 @@
 import type { ChainVerification } from "@etd/contract";
 import { AuditRangeQuery } from "@etd/contract/requests";
 import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain, type ChainReport } from "@etd/event-store";
-import { orderStream, type OrderId } from "@etd/events";
+import { orderStream } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
-import { momentOf } from "./audit-events.ts";
+import { momentOf, orderIdIn } from "./audit-events.ts";
 
 /*
  * Tamper evidence in the Audit area (issue 14, ADR 0021): the log's verification behind the
@@ -56,11 +56,10 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
       reads: [],
       summary: "The order's events and its mails', as stored, with their hashes: JSON lines an auditor verifies offline",
       handle: async ({ req }) => {
-        const orderId = String(req.params.orderId ?? "");
-        if (!/^\d{6,20}$/.test(orderId)) return fail(404, `Order ${orderId} was not found.`);
-        const stream = orderStream(orderId as OrderId);
-        const [first] = await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]);
-        if (!first) return fail(404, `Order ${orderId} was not found.`);
+        const orderId = orderIdIn(req.params.orderId);
+        const stream = orderId && orderStream(orderId);
+        const [first] = stream ? await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]) : [];
+        if (!orderId || !stream || !first) return fail(404, `Order ${String(req.params.orderId ?? "")} was not found.`);
         const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
         return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
       },

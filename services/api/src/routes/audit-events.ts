@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEvent } from "@etd/contract";
 import { momentMs } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
-import { isMailEvent, isOrderEvent, withRemarkErased, type AnyEvent } from "@etd/events";
+import { isMailEvent, isOrderEvent, isOrderId, withRemarkErased, type AnyEvent, type OrderId } from "@etd/events";
 import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/projections";
 
 /*
@@ -113,6 +113,9 @@ export const erasedView = (event: AnyEvent): AnyEvent => {
       return erased;
   }
 };
+
+/** The order a path's `:orderId` names, or undefined: the audit answers such a path 404, as an order it cannot find. */
+export const orderIdIn = (param: string | string[] | undefined): OrderId | undefined => (typeof param === "string" && isOrderId(param) ? param : undefined);
 
 /** A moment of the query string (already checked by the contract's Moment) as an instant, read as the contract reads it. */
 export const momentOf = (text: string): { readonly iso: string; readonly ms: number } => {

@@ -15,8 +15,8 @@ import { scanLog } from "./audit-log-scan.ts";
  * `evolveQueueRow` and `isInFolder` the queue projection and its SQL follow.
  */
 
-export const QUEUE_AT_PAGE_SIZE = 25;
-export const ACTIVITY_LIMIT = 1_000;
+const QUEUE_AT_PAGE_SIZE = 25;
+const ACTIVITY_LIMIT = 1_000;
 
 const STAFF_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -73,6 +73,7 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
         folder,
         count: inFolder.length,
         page,
+        pageSize: QUEUE_AT_PAGE_SIZE,
         rows: inFolder.slice((page - 1) * QUEUE_AT_PAGE_SIZE, page * QUEUE_AT_PAGE_SIZE).map(rowAt),
       };
       return ok("The folder as it stood at the moment.", answer);

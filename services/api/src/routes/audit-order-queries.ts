@@ -15,14 +15,13 @@ import {
   type AnyEvent,
   type EventId,
   type OrderEvent,
-  type OrderId,
 } from "@etd/events";
 import { evolveOrder, initialOrderState, type OrderState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { diffValues } from "./audit-diff.ts";
-import { erasedView, happenedBy, logContext, momentOf, toAuditEvent } from "./audit-events.ts";
+import { erasedView, happenedBy, logContext, momentOf, orderIdIn, toAuditEvent } from "./audit-events.ts";
 
 /*
  * One order replayed (CARD-4, DESIGN §5): its full history with its mails', the order as it stood
@@ -95,11 +94,9 @@ const describeAll = (events: readonly Loaded[]): AuditEvent[] => {
 export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
   /** The order's decoded stream, or the 404 answer. */
   const loadOrder = async (orderIdParam: string | string[] | undefined): Promise<Loaded[] | Reply> => {
-    const orderId = String(orderIdParam ?? "");
-    if (!/^\d{6,20}$/.test(orderId)) return fail(404, `Order ${orderId} was not found.`);
-    const streamId = orderStream(orderId as OrderId);
-    const events = decodeStream(streamId, await deps.store.readStream(streamId), isOrderEvent);
-    return events.length === 0 ? fail(404, `Order ${orderId} was not found.`) : erasedIfDeleted(events);
+    const orderId = orderIdIn(orderIdParam);
+    const events = orderId ? decodeStream(orderStream(orderId), await deps.store.readStream(orderStream(orderId)), isOrderEvent) : [];
+    return events.length === 0 ? fail(404, `Order ${String(orderIdParam ?? "")} was not found.`) : erasedIfDeleted(events);
   };
 
   /**

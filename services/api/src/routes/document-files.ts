@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type express from "express";
-import { OrderId } from "@etd/events";
-import { Schema } from "effect";
+import { isOrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAllowed } from "@etd/contract";
 import { SESSION_COOKIE, readCookie } from "../http/cookies.ts";
@@ -34,7 +33,6 @@ export const DOCUMENT_ROUTE = "/uploads/docs/:orderId/:file";
 export const DOCUMENT_REFUSED = "Please sign in, or track your order with its Order ID and Email ID first.";
 const NOT_FOUND = "The document was not found.";
 
-const isOrderId = Schema.is(OrderId);
 
 const answer = (res: express.Response, status: number, message: string) => {
   res.set("cache-control", "no-store").status(status).json(fail(status, message).body);

@@ -1,9 +1,7 @@
-import { OrderId } from "@etd/events";
-import { Schema } from "effect";
+import { isOrderId, type OrderId } from "@etd/events";
 import { storageKey, type StorageKey } from "../storage/storage.ts";
 import type { UploadRefusal } from "./upload-result.ts";
 
-const isOrderId = Schema.is(OrderId);
 
 /** Where an order's finished document lives (001 §7: linked under `uploads/docs/{orderId}/{fileName}`). */
 export const documentKey = (orderId: OrderId, fileName: string): StorageKey | undefined =>

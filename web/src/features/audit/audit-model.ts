@@ -143,16 +143,8 @@ export const FOLDER_OPTIONS: readonly FolderOption[] = (() => {
 
 export const folderLabel = (key: QueueKey): string => FOLDER_OPTIONS.find((option) => option.key === key)?.label ?? key;
 
-/**
- * The pages of a queue at a moment. The answer names its count and one page of rows; the page
- * size is the first page's length when it is full (a later page may be short), so it is learnt
- * from page 1 and the rows seen.
- */
-export const pageCount = (count: number, page: number, rowsOnPage: number, pageSize: number | undefined): number => {
-  const size = pageSize ?? (page === 1 ? rowsOnPage : undefined);
-  if (!size) return Math.max(page, 1);
-  return Math.max(1, Math.ceil(count / size));
-};
+/** The pages of a queue at a moment: at least one, even for an empty folder. */
+export const pageCount = (count: number, pageSize: number): number => Math.max(1, Math.ceil(count / pageSize));
 
 // --- the verify badge ------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { EventId, OrderId } from "@etd/events";
+import { EventId, isOrderId, type OrderId } from "@etd/events";
 import type { RecordDeliveryReport } from "@etd/write";
 import { Schema } from "effect";
 
@@ -17,7 +17,6 @@ export interface ParsedReports {
 }
 
 const isEventId = Schema.is(EventId);
-const isOrderId = Schema.is(OrderId);
 
 /**
  * The mail's ids as the provider echoed them (SES message tags, SendGrid custom_args). Anyone can

@@ -1,12 +1,13 @@
 import { easternTime, type QueueKey } from "@etd/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import { teamMembersQuery } from "../../admin/api/get-team-members.ts";
 import { dataOf, queueAtQuery } from "../api/audit-queries.ts";
 import { easternInputToIso, FOLDER_OPTIONS, folderLabel, isoToEasternInput, pageCount } from "../audit-model.ts";
 import type { QueueAtSearch } from "../audit-search.ts";
+import { FormProblem, StaffSelect } from "./form-parts.tsx";
 import { MomentInput } from "./moment-input.tsx";
 
 /*
@@ -29,10 +30,7 @@ export const QueueAtScreen = ({ search, onSearch }: { search: QueueAtSearch; onS
   const queue = useQuery(queueAtQuery(params));
   const answer = queue.data;
   const data = dataOf(answer);
-  // The server names no page size: page 1's length, when it is full, is it.
-  const pageSize = useRef<number | undefined>(undefined);
-  if (data && data.page === 1 && data.rows.length > 0 && data.rows.length < data.count) pageSize.current = data.rows.length;
-  const pages = data ? pageCount(data.count, data.page, data.rows.length, pageSize.current) : 1;
+  const pages = data ? pageCount(data.count, data.pageSize) : 1;
 
   return (
     <section className="page audit-queue" aria-labelledby="audit-queue-title">
@@ -65,29 +63,13 @@ export const QueueAtScreen = ({ search, onSearch }: { search: QueueAtSearch; onS
           </select>
         </div>
         {folder === "myOrder" ? (
-          <div className="field">
-            <label className="label" htmlFor={`${id}-staff`}>
-              Whose orders
-            </label>
-            <select id={`${id}-staff`} name="staffId" className="input" value={staffId} onChange={(event) => setStaffId(event.target.value)}>
-              <option value="">Mine (the signed-in member)</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name} ({member.type})
-                </option>
-              ))}
-            </select>
-          </div>
+          <StaffSelect id={`${id}-staff`} label="Whose orders" emptyLabel="Mine (the signed-in member)" members={members} value={staffId} onChange={setStaffId} />
         ) : null}
         <MomentInput id={`${id}-at`} name="at" label="Moment" value={moment} onChange={setMoment} />
         <Button type="submit" className="button button-primary">
           Show
         </Button>
-        {problem ? (
-          <p className="field-error audit-form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
       </form>
 
       <div aria-live="polite" className="audit-result-status">

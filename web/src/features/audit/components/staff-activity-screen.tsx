@@ -7,6 +7,7 @@ import { teamMembersQuery } from "../../admin/api/get-team-members.ts";
 import { dataOf, staffActivityQuery } from "../api/audit-queries.ts";
 import { easternInputToIso, isoToEasternInput } from "../audit-model.ts";
 import { rangeProblem, type RangeSearch } from "../audit-search.ts";
+import { FormProblem, StaffSelect } from "./form-parts.tsx";
 import { MomentInput } from "./moment-input.tsx";
 
 /*
@@ -45,29 +46,13 @@ export const StaffActivityScreen = ({ search, onSearch }: { search: RangeSearch;
           if (!wrong) onSearch({ staffId, from: range.from!, to: range.to! });
         }}
       >
-        <div className="field">
-          <label className="label" htmlFor={`${id}-staff`}>
-            Team member
-          </label>
-          <select id={`${id}-staff`} name="staffId" className="input" value={staffId} onChange={(event) => setStaffId(event.target.value)}>
-            <option value="">Choose a team member</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name} ({member.type})
-              </option>
-            ))}
-          </select>
-        </div>
+        <StaffSelect id={`${id}-staff`} label="Team member" emptyLabel="Choose a team member" members={members} value={staffId} onChange={setStaffId} />
         <MomentInput id={`${id}-from`} name="from" label="From" value={from} onChange={setFrom} />
         <MomentInput id={`${id}-to`} name="to" label="To" value={to} onChange={setTo} />
         <Button type="submit" className="button button-primary">
           Show
         </Button>
-        {problem ? (
-          <p className="field-error audit-form-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
       </form>
       {staff.data && staff.data.status !== 1 ? (
         <p role="alert" className="audit-error">
