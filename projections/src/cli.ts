@@ -45,7 +45,7 @@ const main = async () => {
   try {
     if (command === "status") {
       await migrateRegistry(driver);
-      console.table(await projectionLag(driver, store));
+      console.table(await projectionLag(driver));
       return;
     }
     const projections = pick(args);

@@ -1,6 +1,8 @@
 export * from "./port.ts";
 export type { Query, Row, SqlDriver, SqlEventStore, SqlEventStoreOptions } from "./sql/sql-event-store.ts";
 export { createSqlEventStore } from "./sql/create-sql-event-store.ts";
+export { logBehind, type Behind } from "./sql/log-behind.ts";
+export { migrateTables } from "./sql/migrate-tables.ts";
 export {
   createPostgresEventStore,
   openPostgresDriver,

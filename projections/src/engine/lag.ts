@@ -1,4 +1,4 @@
-import { comparePositions, formatPosition, type EventStore, type SqlDriver } from "@etd/event-store";
+import { formatPosition, logBehind, type SqlDriver } from "@etd/event-store";
 import { listBuilds } from "./registry.ts";
 
 /*
@@ -18,28 +18,13 @@ export interface BuildLag {
   readonly leaseOwner: string | undefined;
 }
 
-export const projectionLag = async (driver: SqlDriver, store: EventStore): Promise<BuildLag[]> => {
-  const [builds, head] = await Promise.all([listBuilds(driver.query), store.headPosition()]);
-  const hasLog = (await driver.query("select to_regclass('es_events') is not null as present"))[0]?.present === true;
+export const projectionLag = async (driver: SqlDriver): Promise<BuildLag[]> => {
+  const builds = await listBuilds(driver.query);
   return Promise.all(
     builds.map(async (build) => {
-      let eventsBehind: number | undefined;
-      let secondsBehind = 0;
-      if (comparePositions(build.checkpoint, head) < 0 && hasLog) {
-        const row = (
-          await driver.query(
-            `select count(*)::bigint as behind, extract(epoch from now() - min(recorded_at)) as age
-               from es_events
-              where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
-            [build.checkpoint.tx.toString(), build.checkpoint.seq.toString()],
-          )
-        )[0]!;
-        eventsBehind = Number(row.behind);
-        secondsBehind = row.age === null ? 0 : Math.max(0, Number(row.age));
-      } else if (hasLog) {
-        eventsBehind = 0;
-      }
+      const behind = await logBehind(driver, build.checkpoint);
+      const eventsBehind = behind?.events;
+      const secondsBehind = behind?.seconds ?? 0;
       return {
         projection: build.name,
         build: build.build,

@@ -1,4 +1,4 @@
-import type { GlobalPosition, Query, SqlDriver } from "@etd/event-store";
+import { migrateTables, type GlobalPosition, type Query, type SqlDriver } from "@etd/event-store";
 
 /*
  * Where the engine keeps each projection's builds. A build is one run of one projection version
@@ -59,12 +59,7 @@ const toBuild = (row: Record<string, unknown>): Build => ({
 
 export const tableOf = (build: Pick<Build, "version" | "build">, base: string): string => `${base}_v${build.version}_b${build.build}`;
 
-export const migrateRegistry = async (driver: SqlDriver): Promise<void> => {
-  await driver.transaction(async (query) => {
-    await query(`select pg_advisory_xact_lock(${REGISTRY_LOCK})`);
-    await query(REGISTRY_SQL);
-  });
-};
+export const migrateRegistry = (driver: SqlDriver): Promise<void> => migrateTables(driver, REGISTRY_SQL);
 
 export const listBuilds = async (query: Query, name?: string): Promise<Build[]> =>
   (

@@ -102,7 +102,7 @@ describe.skipIf(!available)("projection engine on PostgreSQL", () => {
     const [{ total }] = (await driver.query("select count(*)::int as total from es_events")) as [{ total: number }];
     expect(count).toBe(16 * perWriter);
     expect(total).toBe(16 * perWriter);
-    const lag = await projectionLag(driver, store);
+    const lag = await projectionLag(driver);
     expect(lag.find((l) => l.projection === "recorder" && l.status === "live")).toMatchObject({ eventsBehind: 0, eventsApplied: 16 * perWriter });
   }, 60_000);
 

@@ -1,11 +1,10 @@
-import { formatPosition } from "@etd/event-store";
 import express from "express";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { UNUSABLE_TEXT } from "./http/clean-text.ts";
 import { openApiDocument } from "./openapi.ts";
-import { ALL_PROJECTIONS, projectionLag, waitForPosition } from "@etd/projections";
+import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { mountLive } from "./live.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
 import { auditQueryEndpoints } from "./routes/audit-queries.ts";
@@ -29,6 +28,7 @@ import { publicEndpoints } from "./routes/public-routes.ts";
 import { staffAccountEndpoints } from "./routes/staff-routes.ts";
 import { uploadEndpoints } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
+import { mountProbes } from "./probes.ts";
 
 export interface AppDeps extends ApiDeps {
   /** Which adapter the event store runs on, for operators. */
@@ -91,32 +91,7 @@ export const createApp = (deps: AppDeps): express.Express => {
   mountMailWebhooks(app, deps);
   app.use("/api", express.json({ limit: "2mb" }));
 
-  // Ready when the log answers and every read model has a live build no more than a minute behind.
-  app.get("/api/ready", async (_req, res) => {
-    try {
-      const lag = await projectionLag(deps.readDb, deps.store);
-      const waiting = ALL_PROJECTIONS.filter((p) => !lag.some((l) => l.projection === p.name && l.status === "live" && l.secondsBehind < 60));
-      if (waiting.length === 0) res.json({ status: 1, message: "Ready", data: { projections: lag } });
-      else res.status(503).json({ status: 0, message: `Read models not ready: ${waiting.map((p) => p.name).join(", ")}`, data: { projections: lag } });
-    } catch (error) {
-      console.error("readiness check failed", error);
-      res.status(503).json({ status: 0, message: "The database is not reachable.", data: null });
-    }
-  });
-
-  app.get("/api/health", async (_req, res) => {
-    try {
-      const [head, horizonAgeSeconds] = await Promise.all([deps.store.headPosition(), deps.store.horizonAgeSeconds()]);
-      res.json({
-        status: 1,
-        message: "OK",
-        data: { eventStore: deps.eventStoreKind, head: formatPosition(head), horizonAgeSeconds },
-      });
-    } catch (error) {
-      console.error("health check failed", error);
-      res.status(503).json({ status: 0, message: "The event store is not reachable.", data: null });
-    }
-  });
+  mountProbes(app, deps);
 
   const endpoints = allEndpoints(deps);
   const document = openApiDocument(endpoints);

@@ -3,6 +3,8 @@ import path from "node:path";
 // The settings entry only: reading the environment should not load the providers' SDKs.
 import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
 import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
+// The type only: reading the environment should not load the Kafka client.
+import type { KafkaSettings } from "@etd/kafka";
 
 /** Settings read from the environment once at start. */
 export interface Config {
@@ -47,7 +49,22 @@ export interface Config {
   readonly mailWebhooks: MailWebhookConfig;
   /** The public pages' translation widget: TRANSLATE_WIDGET_URL and TRANSLATE_WIDGET_ORIGINS; none while unset. */
   readonly translateWidget: TranslateWidget | undefined;
+  /** What this process runs (RUN); every role by default, the relay only when Kafka is configured. */
+  readonly roles: ReadonlySet<Role>;
+  /** How long a reactor's lease (mail, erasure, relay) lasts without renewal: the wait before a standby process takes over. */
+  readonly reactorLeaseMs: number;
+  /** KAFKA_BROKERS: where the relay publishes `orders.v1`; the relay is off while unset. */
+  readonly kafka: KafkaSettings | undefined;
 }
+
+/**
+ * The parts of the product a process runs (RUN, DESIGN §9): `api` answers HTTP, `projector` keeps
+ * the read models, `reactors` carries out mail, erasure and the hash chain's seal, `relay` publishes
+ * to Kafka. Any of them may run in several processes at once on one PostgreSQL (ADR 0023).
+ */
+export const ROLES = ["api", "projector", "reactors", "relay"] as const;
+export type Role = (typeof ROLES)[number];
+
 
 export interface MailingSettings {
   /** Where travellers reach the public pages; mails link to its /track-order/{orderId}. */
@@ -154,6 +171,12 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const mailing = readMailing(env, Number.isInteger(port) ? port : 3000, problems);
   const mailWebhooks = readMailWebhookConfig(env, problems);
   const translateWidget = readTranslateWidget(env, problems);
+  const kafka = readKafka(env, problems);
+  const roles = readRoles(env.RUN, { kafka: kafka !== undefined, databaseUrl: databaseUrl !== undefined }, problems);
+
+  const reactorLeaseText = env.REACTOR_LEASE_SECONDS ?? "15";
+  const reactorLeaseSeconds = Number(reactorLeaseText);
+  if (!/^\d+$/.test(reactorLeaseText) || reactorLeaseSeconds < 1 || reactorLeaseSeconds > 600) problems.push(`REACTOR_LEASE_SECONDS must be a whole number from 1 to 600 (got "${reactorLeaseText}")`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -176,7 +199,42 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     mailing,
     mailWebhooks,
     translateWidget,
+    roles,
+    reactorLeaseMs: reactorLeaseSeconds * 1000,
+    kafka,
   };
+};
+
+/** RUN: a comma-separated list of roles; unset runs them all (the relay only with KAFKA_BROKERS). */
+const readRoles = (text: string | undefined, given: { kafka: boolean; databaseUrl: boolean }, problems: string[]): ReadonlySet<Role> => {
+  const value = text?.trim();
+  if (!value) return new Set(ROLES.filter((role) => role !== "relay" || given.kafka));
+  const named = value.split(",").map((part) => part.trim());
+  const unknown = named.filter((part) => !(ROLES as readonly string[]).includes(part));
+  if (unknown.length > 0) {
+    problems.push(`RUN must list roles from ${ROLES.join(", ")}, separated by commas (not understood: ${unknown.map((u) => `"${u}"`).join(", ")})`);
+    return new Set();
+  }
+  const roles = new Set(named as Role[]);
+  if (roles.has("relay") && !given.kafka) problems.push("RUN names the relay, which needs KAFKA_BROKERS");
+  // The embedded database opens in one process only, and the others would wait on it for ever.
+  if (roles.size < ROLES.length - (given.kafka ? 0 : 1) && !given.databaseUrl) problems.push("RUN with only some roles needs DATABASE_URL: the embedded database can be opened by one process only");
+  return roles;
+};
+
+/** KAFKA_BROKERS (host:port, separated by commas) and KAFKA_CLIENT_ID. */
+const readKafka = (env: NodeJS.ProcessEnv, problems: string[]): KafkaSettings | undefined => {
+  const text = env.KAFKA_BROKERS?.trim();
+  const clientId = env.KAFKA_CLIENT_ID?.trim() || "etd-relay";
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(clientId)) problems.push(`KAFKA_CLIENT_ID must be letters, digits, dots, dashes or underscores (got "${clientId}")`);
+  if (!text) return undefined;
+  const brokers = text.split(",").map((part) => part.trim());
+  const wrong = brokers.filter((broker) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(broker));
+  if (wrong.length > 0) {
+    problems.push(`KAFKA_BROKERS must list host:port addresses separated by commas (not understood: ${wrong.map((w) => `"${w}"`).join(", ")})`);
+    return undefined;
+  }
+  return { brokers, clientId };
 };
 
 /**

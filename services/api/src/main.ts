@@ -3,10 +3,14 @@ import { ConfigError, readConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { DataDirError, OWNER_ONLY_UMASK, restrictToOwner } from "./data-dir.ts";
 import { createHttpServer } from "./http/server.ts";
+import { createProbeApp } from "./probes.ts";
 import { openRuntime, sessionSecret } from "./runtime.ts";
 import { createFirstAdmin, DEMO_STAFF, generatePassword, seedDemo } from "./seed/seed.ts";
 
-/** `npm start`: every service in one process, on PGlite under DATA_DIR unless DATABASE_URL is set. */
+/**
+ * `npm start`: every service in one process, on PGlite under DATA_DIR unless DATABASE_URL is set.
+ * `npm run serve` with RUN naming some roles: this process runs only those (DESIGN §9, ADR 0023).
+ */
 const main = async () => {
   // Before anything creates a file: whatever this process creates is its owner's only (issue 9
   // item 10). Then DATA_DIR is tightened as it stands (installs made before this rule), and again
@@ -17,8 +21,10 @@ const main = async () => {
   const runtime = await openRuntime({ ...config, jwtSecret: await sessionSecret(config) });
   await restrictToOwner(config.dataDir);
   const { deps } = runtime;
+  const { roles } = config;
 
-  if (await deps.credentials.isEmpty()) {
+  // The first accounts come with the API: a projector or relay alone never creates them.
+  if (roles.has("api") && (await deps.credentials.isEmpty())) {
     if (config.demo) {
       const password = config.demoPassword ?? generatePassword();
       const started = Date.now();
@@ -29,23 +35,29 @@ const main = async () => {
       for (const member of DEMO_STAFF) console.log(`  ${member.role.padEnd(11)} ${member.email}`);
       console.log(config.demoPassword ? "  password: the one in DEMO_PASSWORD" : `  password: ${password}   (set DEMO_PASSWORD to choose it)`);
     } else if (config.firstAdmin) {
-      await createFirstAdmin(deps, config.firstAdmin);
-      console.log(`Created the first admin, ${config.firstAdmin.email}.`);
+      try {
+        await createFirstAdmin(deps, config.firstAdmin);
+        console.log(`Created the first admin, ${config.firstAdmin.email}.`);
+      } catch (error) {
+        // Another API process starting beside this one created it first (accounts are added one at a time).
+        if (await deps.credentials.isEmpty()) throw error;
+        console.log("The first admin was created by another process.");
+      }
     } else {
       console.warn("No staff account exists: set FIRST_ADMIN_EMAIL and FIRST_ADMIN_PASSWORD to create the first admin.");
     }
   }
 
-  for (const provider of ["AWS", "Sendgrid"] as const) console.log(mailerFor(provider, config.mail).description);
-  const projector = await runtime.startProjectors();
-  await projector.ready;
-  await runtime.startReactors();
+  if (roles.has("reactors")) for (const provider of ["AWS", "Sendgrid"] as const) console.log(mailerFor(provider, config.mail).description);
+  if (roles.has("projector")) await (await runtime.startProjectors()).ready;
+  if (roles.has("reactors")) await runtime.startReactors();
+  if (roles.has("relay") && config.kafka) await runtime.startRelay(config.kafka);
 
-  const server = createHttpServer(createApp(deps)).listen(config.port, config.host, () => {
+  const server = createHttpServer(roles.has("api") ? createApp(deps) : createProbeApp(deps)).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const where = deps.eventStoreKind === "pglite" ? ` in ${config.dataDir}` : "";
-    console.log(`Listening on http://${config.host}:${port} (event store: ${deps.eventStoreKind}${where})`);
+    console.log(`Listening on http://${config.host}:${port} (event store: ${deps.eventStoreKind}${where}; running ${[...roles].join(", ")})`);
   });
 
   const stop = async (signal: string) => {

@@ -3,6 +3,7 @@ import type express from "express";
 import { projectionLag } from "@etd/projections";
 import type { ApiDeps } from "./api-deps.ts";
 import { fail } from "./http/reply.ts";
+import { reactorLag } from "./reactors/reactor-lag.ts";
 
 /*
  * `/metrics` in Prometheus text (DESIGN §5): projection lag in events and seconds, the event
@@ -87,7 +88,7 @@ export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" 
       return;
     }
     void (async () => {
-      const [lag, horizon] = await Promise.all([projectionLag(deps.readDb, deps.store), deps.store.horizonAgeSeconds()]);
+      const [lag, reactors, horizon] = await Promise.all([projectionLag(deps.readDb), reactorLag(deps.readDb), deps.store.horizonAgeSeconds()]);
       const lines = [
         "# HELP projection_lag_events Events in the log that a projection build has not applied yet.",
         "# TYPE projection_lag_events gauge",
@@ -98,6 +99,15 @@ export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" 
         "# HELP projection_events_applied_total Events a projection build has applied.",
         "# TYPE projection_events_applied_total counter",
         ...lag.map((l) => `projection_events_applied_total{projection="${l.projection}",build="${l.build}",status="${l.status}"} ${l.eventsApplied}`),
+        "# HELP reactor_lag_events Events in the log a reactor (mail, erasure, the Kafka relay) has not handled yet.",
+        "# TYPE reactor_lag_events gauge",
+        ...reactors.map((r) => `reactor_lag_events{reactor="${r.reactor}"} ${r.eventsBehind ?? "NaN"}`),
+        "# HELP reactor_lag_seconds Age of the oldest event a reactor has not handled yet.",
+        "# TYPE reactor_lag_seconds gauge",
+        ...reactors.map((r) => `reactor_lag_seconds{reactor="${r.reactor}"} ${r.secondsBehind}`),
+        "# HELP reactor_lease_held Whether some process holds the reactor's lease (1) or none does (0): none means nothing follows the log for it.",
+        "# TYPE reactor_lease_held gauge",
+        ...reactors.map((r) => `reactor_lease_held{reactor="${r.reactor}"} ${r.leaseOwner ? 1 : 0}`),
         "# HELP event_store_horizon_age_seconds Age of the oldest open transaction holding back readers of the log.",
         "# TYPE event_store_horizon_age_seconds gauge",
         `event_store_horizon_age_seconds ${horizon}`,

@@ -19,6 +19,9 @@ import { mailerFor, type MailSettings } from "@etd/mail";
 import { DEFAULT_MAIL_FROM } from "@etd/mail/settings";
 import { renderInvoicePdf } from "./pdf/invoice.ts";
 import { startReactor, type RunningReactor } from "./reactors/reactor.ts";
+import { createRelay, ORDERS_V1_PARTITIONS } from "./relay/relay.ts";
+import { ORDERS_V1 } from "./relay/orders-v1.ts";
+import { createKafkaPublisher, type KafkaSettings } from "@etd/kafka";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
 import { mailWebhookSettings, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
 
@@ -33,9 +36,15 @@ export interface Runtime {
   readonly driver: SqlDriver;
   /** Runs every projection in this process (npm start, tests); production runs them apart. */
   startProjectors(): Promise<Projector>;
-  /** Runs the reactors (erasure) in this process: side effects that follow the log. */
-  startReactors(): Promise<readonly RunningReactor[]>;
+  /** Runs the reactors (erasure, mail, the chain's sealer) in this process: side effects that follow the log. */
+  startReactors(): Promise<readonly Stoppable[]>;
+  /** Runs the Kafka relay in this process (KAFKA_BROKERS). */
+  startRelay(kafka: KafkaSettings): Promise<RunningReactor>;
   close(): Promise<void>;
+}
+
+export interface Stoppable {
+  stop(): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -61,6 +70,8 @@ export interface RuntimeOptions {
   /** The providers' settings; without them both labels write to DATA_DIR/outbox. */
   readonly mail?: Partial<MailSettings>;
   readonly mailing?: Partial<MailingSettings>;
+  /** How long a reactor's lease lasts without renewal (default 15 s). */
+  readonly reactorLeaseMs?: number;
   /** How often the mail schedule (retries, reminders) is read (default 15 s). */
   readonly mailSchedulePollMs?: number;
   readonly now?: () => Date;
@@ -98,8 +109,9 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
     };
     const mailSettings: MailSettings = { from: DEFAULT_MAIL_FROM, ses: undefined, sendgrid: undefined, outboxDir: path.join(options.dataDir, "outbox"), ...options.mail };
     const mailing: MailingSettings = { ...DEFAULT_MAILING, ...options.mailing };
-    const startAllReactors = async (): Promise<readonly RunningReactor[]> => {
-      const erasure = await startReactor({ driver, store }, erasureReactor({ forget: (streamId) => store.forget(streamId), storage: deps.storage, readStream: (streamId) => store.readStream(streamId), outboxDir: mailSettings.outboxDir }));
+    const host = { driver, store, ...(options.reactorLeaseMs ? { leaseMs: options.reactorLeaseMs } : {}) };
+    const startAllReactors = async (): Promise<readonly Stoppable[]> => {
+      const erasure = await startReactor(host, erasureReactor({ forget: (streamId) => store.forget(streamId), storage: deps.storage, readStream: (streamId) => store.readStream(streamId), outboxDir: mailSettings.outboxDir }));
       const mail = await createMailReactor({
         store,
         driver,
@@ -111,14 +123,32 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
         invoicePdf: (history, invoice) => renderInvoicePdf(deps.pdf, history, invoice),
         now: deps.now,
       });
-      const following = await startReactor({ driver, store }, mail);
-      const schedule = startMailSchedule(mail, options.mailSchedulePollMs ?? 15_000);
+      const following = await startReactor(host, mail);
+      const schedule = startMailSchedule(mail, options.mailSchedulePollMs ?? 15_000, following);
       // The global hash chain follows the log too (ADR 0021).
       const sealer = startSealer(driver, { onError: (error) => console.error("[sealer]", error) });
       return [erasure, following, schedule, sealer];
     };
     let projector: Projector | undefined;
-    let reactors: Promise<readonly RunningReactor[]> | undefined;
+    let reactors: Promise<readonly Stoppable[]> | undefined;
+    let relay: Promise<RunningReactor> | undefined;
+    const startRelayOnce = async (kafka: KafkaSettings): Promise<RunningReactor> => {
+      const publisher = createKafkaPublisher(kafka);
+      try {
+        await publisher.ensureTopic(ORDERS_V1, ORDERS_V1_PARTITIONS);
+        const running = await startReactor(host, createRelay(publisher));
+        return {
+          holdsLease: () => running.holdsLease(),
+          stop: async () => {
+            await running.stop();
+            await publisher.close();
+          },
+        };
+      } catch (error) {
+        await publisher.close().catch(() => undefined);
+        throw error;
+      }
+    };
     return {
       deps,
       driver,
@@ -127,8 +157,10 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
         return projector;
       },
       startReactors: () => (reactors ??= startAllReactors()),
+      startRelay: (kafka) => (relay ??= startRelayOnce(kafka)),
       close: async () => {
         await Promise.all((await reactors?.catch(() => []))?.map((reactor) => reactor.stop()) ?? []);
+        await (await relay?.catch(() => undefined))?.stop();
         await projector?.stop();
         await deps.pdf.close();
         await store.close();

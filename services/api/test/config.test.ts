@@ -27,7 +27,32 @@ describe("configuration from the environment", () => {
       // Issue 12 Webhooks: both delivery-report webhooks are off (404) until configured.
       mailWebhooks: { sesTopicArn: undefined, sendgridPublicKey: undefined },
       mailing: { publicUrl: "http://localhost:3000", reminderAfterMs: 86_400_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] },
+      translateWidget: undefined,
+      // Issue 15: one process runs everything; the Kafka relay is off until KAFKA_BROKERS names brokers.
+      roles: new Set(["api", "projector", "reactors"]),
+      reactorLeaseMs: 15_000,
+      kafka: undefined,
     });
+  });
+
+  it("issue 15, DESIGN §9: RUN picks the roles of a process; the relay needs KAFKA_BROKERS, some roles need DATABASE_URL", () => {
+    const url = "postgres://etd:etd@db:5432/etd";
+    expect(readConfig({ KAFKA_BROKERS: "k1:9092, k2:9092" })).toMatchObject({
+      roles: new Set(["api", "projector", "reactors", "relay"]),
+      kafka: { brokers: ["k1:9092", "k2:9092"], clientId: "etd-relay" },
+    });
+    expect(readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "projector" }).roles).toEqual(new Set(["projector"]));
+    expect(readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "relay,api", KAFKA_BROKERS: "[::1]:9092", KAFKA_CLIENT_ID: "relay-eu", REACTOR_LEASE_SECONDS: "5" })).toMatchObject({
+      roles: new Set(["relay", "api"]),
+      kafka: { brokers: ["[::1]:9092"], clientId: "relay-eu" },
+      reactorLeaseMs: 5_000,
+    });
+    expect(() => readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "api,mailer" })).toThrow(/RUN must list roles from api, projector, reactors, relay, separated by commas \(not understood: "mailer"\)/);
+    expect(() => readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "relay" })).toThrow(/RUN names the relay, which needs KAFKA_BROKERS/);
+    expect(() => readConfig({ RUN: "api" })).toThrow(/RUN with only some roles needs DATABASE_URL/);
+    expect(() => readConfig({ KAFKA_BROKERS: "kafka", REACTOR_LEASE_SECONDS: "0" })).toThrow(
+      /KAFKA_BROKERS must list host:port addresses separated by commas \(not understood: "kafka"\)[\s\S]*REACTOR_LEASE_SECONDS must be a whole number from 1 to 600/,
+    );
   });
 
   it("issue 12: reports wrong mail settings with the others, and takes SES and SendGrid credentials", () => {

@@ -63,6 +63,8 @@ describe.skipIf(!available)("R10: the mail reactor killed at random points of a 
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     PROJECTION_LEASE_SECONDS: "1",
+    // A killed reactor's lease passes to the next process within a second, not the production 15.
+    REACTOR_LEASE_SECONDS: "1",
     AWS_REGION: "us-east-1",
     AWS_ACCESS_KEY_ID: "AKIDLOCALTEST",
     AWS_SECRET_ACCESS_KEY: "local-test-secret",

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { migrateTables } from "../sql/migrate-tables.ts";
 import type { SqlDriver } from "../sql/sql-event-store.ts";
 import { PersonalDataForgotten, type KeyStore } from "./key-store.ts";
 
-/** Any constant shared by every process: serialises concurrent creation of the table. */
-const SCHEMA_LOCK = 7_340_002;
 const KEY_BYTES = 32;
 
 /*
@@ -21,12 +20,7 @@ create table if not exists es_stream_keys (
 `;
 
 /** Creates `es_stream_keys` when missing; safe when several processes start at once. */
-export const migrateKeyStore = async (driver: SqlDriver): Promise<void> => {
-  await driver.transaction(async (query) => {
-    await query(`select pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    await query(SCHEMA_SQL);
-  });
-};
+export const migrateKeyStore = (driver: SqlDriver): Promise<void> => migrateTables(driver, SCHEMA_SQL);
 
 export interface SqlKeyStoreOptions {
   /** Keys held in memory (default 10 000); the least recently used go first. */

@@ -1,16 +1,9 @@
+import { migrateTables } from "./migrate-tables.ts";
 import { SCHEMA_SQL } from "./schema.ts";
 import { SqlEventStore, type SqlDriver, type SqlEventStoreOptions } from "./sql-event-store.ts";
 
-/** Any constant shared by every process: serialises concurrent schema creation. */
-const SCHEMA_LOCK = 7_340_001;
-
 /** Creates the tables and function when missing; safe when several processes start at once. */
-export const migrateEventStore = async (driver: SqlDriver): Promise<void> => {
-  await driver.transaction(async (query) => {
-    await query(`select pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    await query(SCHEMA_SQL);
-  });
-};
+export const migrateEventStore = (driver: SqlDriver): Promise<void> => migrateTables(driver, SCHEMA_SQL);
 
 /**
  * The driver as seen by a store that borrows it: closing the store leaves the driver open for

@@ -1,4 +1,4 @@
-import type { Query, SqlDriver } from "@etd/event-store";
+import { migrateTables, type Query, type SqlDriver } from "@etd/event-store";
 import type { Role, StaffId } from "@etd/events";
 
 /*
@@ -114,7 +114,7 @@ const accountWrites: AccountWrites = {
 };
 
 export const createCredentials = async (db: SqlDriver): Promise<Credentials> => {
-  await db.query(CREDENTIALS_SQL);
+  await migrateTables(db, CREDENTIALS_SQL);
   const one = async (text: string, params: unknown[]) => {
     const rows = await db.query(text, params);
     return rows[0] ? toCredential(rows[0]) : undefined;

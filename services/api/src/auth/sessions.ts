@@ -1,4 +1,4 @@
-import type { SqlDriver } from "@etd/event-store";
+import { migrateTables, type SqlDriver } from "@etd/event-store";
 
 /*
  * Revoked sessions (issue 9 item 7, docs/decisions/0008-sessions.md). A token names its session
@@ -39,7 +39,7 @@ export interface SessionRevocations {
 }
 
 export const createSessionRevocations = async (db: SqlDriver): Promise<SessionRevocations> => {
-  await db.query(SESSIONS_SQL);
+  await migrateTables(db, SESSIONS_SQL);
   const listeners = new Set<(sessionId: string) => void>();
   return {
     revoke: async ({ sessionId, staffId, expiresAt }) => {

@@ -1,8 +1,8 @@
-import type { RecordedEvent, SqlDriver } from "@etd/event-store";
+import { migrateTables, type RecordedEvent, type SqlDriver } from "@etd/event-store";
 import { decodeEvent, isMailRequestType, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
 import { handleCommand, orderDecider } from "@etd/write";
 import { Result } from "effect";
-import type { Reactor } from "../reactors/reactor.ts";
+import type { Reactor, RunningReactor } from "../reactors/reactor.ts";
 import { deliverMail, type DeliverDeps } from "./deliver-mail.ts";
 import type { MailRequestEvent } from "./mail-records.ts";
 
@@ -57,7 +57,7 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
 
 export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReactor> => {
   const { driver } = deps;
-  await driver.query(SCHEDULE_SQL);
+  await migrateTables(driver, SCHEDULE_SQL);
   // One mail is handled by one call at a time in this process; a second caller skips it.
   const inFlight = new Set<string>();
 
@@ -159,13 +159,13 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
 };
 
 /** Polls `mail_schedule` every `pollMs`; stop() waits for a round in progress. */
-export const startMailSchedule = (reactor: MailReactor, pollMs: number) => {
+/** Reads the schedule every `pollMs` while `following` holds the mail reactor's lease: one process at a time sends. */
+export const startMailSchedule = (reactor: MailReactor, pollMs: number, following: RunningReactor) => {
   let stopped = false;
   let round: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    round = reactor
-      .runDue()
+    round = (following.holdsLease() ? reactor.runDue() : Promise.resolve())
       .catch((error: unknown) => log(`the schedule could not be read: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, pollMs);

@@ -1,90 +1,182 @@
-import { formatPosition, parsePosition, START, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver, type Subscription } from "@etd/event-store";
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
+import { formatPosition, migrateTables, parsePosition, START, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver, type Subscription } from "@etd/event-store";
 
 /*
  * A reactor follows the log with its own checkpoint and carries out what events ask for outside
- * the log (DESIGN §1, §8): erasing files and keys, later sending mail and publishing. The
+ * the log (DESIGN §1, §8): erasing files and keys, sending mail, publishing to Kafka. The
  * checkpoint moves only after a batch's effects have all finished, so a crash at any point repeats
  * the effects of that batch on restart and never skips one: every effect must be idempotent.
- * Several processes may run the same reactor; with idempotent effects that only costs repeats.
+ *
+ * Several processes may run the same reactor (ADR 0023): one at a time follows the log, the one
+ * holding the reactor's lease; the others stand by and take over once the lease runs out (a
+ * crash) or is let go (a clean stop). The checkpoint is written only while the lease is held, so
+ * a process that lost it unnoticed (a long pause) cannot move the checkpoint under its successor;
+ * what it did meanwhile is at worst done twice, which idempotent effects (and the relay's event
+ * ids) absorb.
  */
 
 export interface Reactor {
-  /** Names the checkpoint; never reuse a name for a different reactor. */
+  /** Names the checkpoint and the lease; never reuse a name for a different reactor. */
   readonly name: string;
   /** Carries out what the event asks for, idempotently; throwing retries the batch later. */
   react(event: RecordedEvent): Promise<void>;
   /** A whole batch at once, for reactors whose effects may overlap (several mails in flight). */
   reactToBatch?(events: readonly RecordedEvent[]): Promise<void>;
+  /** Events per batch (default the store's). */
+  readonly batchSize?: number;
 }
 
 export interface RunningReactor {
+  /** True while this process holds the reactor's lease and follows the log. */
+  holdsLease(): boolean;
   stop(): Promise<void>;
 }
 
-const CHECKPOINT_SQL = /* sql */ `
+export interface ReactorHost {
+  readonly driver: SqlDriver;
+  readonly store: EventStore;
+  /** How long a lease lasts without renewal (default 15 s); renewed every third of it, or every second if sooner. */
+  readonly leaseMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+const SQL = /* sql */ `
 create table if not exists reactor_checkpoints (
   name text primary key,
   position text not null,
   updated_at timestamptz not null default now()
 );
+create table if not exists reactor_leases (
+  name text primary key,
+  owner text not null,
+  expires_at timestamptz not null
+);
 `;
+
+
+/** The lease was found taken by another process while writing the checkpoint. */
+class LeaseLost extends Error {}
 
 const readCheckpoint = async (driver: SqlDriver, name: string): Promise<GlobalPosition> => {
   const [row] = await driver.query("select position from reactor_checkpoints where name = $1", [name]);
   return (row && parsePosition(row.position as string)) || START;
 };
 
-const saveCheckpoint = async (driver: SqlDriver, name: string, position: GlobalPosition): Promise<void> => {
-  await driver.query(
-    `insert into reactor_checkpoints (name, position) values ($1, $2)
-       on conflict (name) do update set position = excluded.position, updated_at = now()`,
-    [name, formatPosition(position)],
+/** Writes the checkpoint only while `owner` holds the lease, in the same statement. */
+const saveCheckpoint = async (driver: SqlDriver, name: string, position: GlobalPosition, owner: string): Promise<void> => {
+  const rows = await driver.query(
+    `insert into reactor_checkpoints (name, position)
+       select $1, $2 where exists (select from reactor_leases where name = $1 and owner = $3 and expires_at > now())
+       on conflict (name) do update set position = excluded.position, updated_at = now()
+       returning name`,
+    [name, formatPosition(position), owner],
   );
+  if (rows.length === 0) throw new LeaseLost(`${name}: the lease passed to another process`);
 };
+
+/** Takes the lease if it is free, expired or already ours; renews it when ours. */
+const takeLease = async (driver: SqlDriver, name: string, owner: string, leaseMs: number): Promise<boolean> => {
+  const rows = await driver.query(
+    `insert into reactor_leases (name, owner, expires_at) values ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
+       on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at
+       where reactor_leases.owner = excluded.owner or reactor_leases.expires_at < now()
+       returning owner`,
+    [name, owner, leaseMs],
+  );
+  return rows.length > 0;
+};
+
+const releaseLease = (driver: SqlDriver, name: string, owner: string) => driver.query("delete from reactor_leases where name = $1 and owner = $2", [name, owner]);
 
 const RETRY_MS = { first: 500, max: 30_000 };
 
-/** Starts following the log from the reactor's checkpoint; a failed batch is retried with backoff. */
-export const startReactor = async (
-  { driver, store, log = (message) => console.error(`[reactor] ${message}`) }: { driver: SqlDriver; store: EventStore; log?: (message: string) => void },
-  reactor: Reactor,
-): Promise<RunningReactor> => {
-  await driver.query(CHECKPOINT_SQL);
+/** Starts the reactor: it follows the log from its checkpoint while it holds the lease, and stands by otherwise. */
+export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (message) => console.error(`[reactor] ${message}`) }: ReactorHost, reactor: Reactor): Promise<RunningReactor> => {
+  await migrateTables(driver, SQL);
+  // Host and pid for the operator who reads reactor_leases; the random part tells apart two
+  // processes with one pid on two hosts, and two runs of one reactor in one process (the tests).
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let stopped = false;
+  let holding = false;
   let subscription: Subscription | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let nextDelayMs = RETRY_MS.first;
 
-  const retry = (delayMs: number, error: unknown) => {
-    log(`${reactor.name} failed and retries in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
-    if (stopped) return;
-    retryTimer = setTimeout(() => {
-      follow(Math.min(delayMs * 2, RETRY_MS.max)).catch((cause: unknown) => retry(Math.min(delayMs * 2, RETRY_MS.max), cause));
-    }, delayMs);
+  const unfollow = async () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    const following = subscription;
+    subscription = undefined;
+    await following?.stop();
   };
 
-  /** `delayMs`: the wait before the next attempt should this one fail; a handled batch resets it. */
-  const follow = async (delayMs: number): Promise<void> => {
-    if (stopped) return;
-    let nextDelayMs = delayMs;
+  const follow = async (): Promise<void> => {
+    if (stopped || !holding) return;
     const after = await readCheckpoint(driver, reactor.name);
     subscription = store.subscribe({
       after,
+      ...(reactor.batchSize ? { batchSize: reactor.batchSize } : {}),
       handle: async (events: readonly RecordedEvent[]) => {
         if (reactor.reactToBatch) await reactor.reactToBatch(events);
         else for (const event of events) await reactor.react(event);
-        await saveCheckpoint(driver, reactor.name, events.at(-1)!.position);
+        await saveCheckpoint(driver, reactor.name, events.at(-1)!.position, owner);
         nextDelayMs = RETRY_MS.first;
       },
-      onError: (error) => retry(nextDelayMs, error),
+      onError: (error) => {
+        subscription = undefined;
+        if (error instanceof LeaseLost) {
+          holding = false;
+          log(`${reactor.name}: ${error.message}; standing by`);
+          return;
+        }
+        const delayMs = nextDelayMs;
+        nextDelayMs = Math.min(delayMs * 2, RETRY_MS.max);
+        log(`${reactor.name} failed and retries in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+        if (stopped) return;
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          // A failure here leaves no subscription: the next turn of the lease starts one.
+          follow().catch((cause: unknown) => log(`${reactor.name} could not resume: ${String(cause)}`));
+        }, delayMs);
+      },
     });
   };
 
-  await follow(RETRY_MS.first);
+  /** Renews the lease while held, or tries to take it; starts or stops following accordingly. */
+  const tend = async () => {
+    if (stopped) return;
+    const held = await takeLease(driver, reactor.name, owner, leaseMs).catch((error: unknown) => {
+      log(`${reactor.name}: the lease could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    });
+    if (held && !holding) {
+      holding = true;
+      await follow();
+    } else if (!held && holding) {
+      holding = false;
+      log(`${reactor.name}: lease lost; standing by`);
+      await unfollow();
+    } else if (held && !subscription && !retryTimer) {
+      await follow();
+    }
+  };
+
+  let tending: Promise<void> = Promise.resolve();
+  const tendInTurn = () => (tending = tending.then(tend).catch((error: unknown) => log(`${reactor.name}: ${String(error)}`)));
+  await tendInTurn();
+  // At least every second: a standby then takes over within a second of a clean stop.
+  const timer = setInterval(() => void tendInTurn(), Math.max(100, Math.min(1_000, Math.floor(leaseMs / 3))));
+
   return {
+    holdsLease: () => holding,
     stop: async () => {
       stopped = true;
-      clearTimeout(retryTimer);
-      await subscription?.stop();
+      clearInterval(timer);
+      await tending;
+      await unfollow();
+      if (holding) await releaseLease(driver, reactor.name, owner).catch(() => undefined);
+      holding = false;
     },
   };
 };

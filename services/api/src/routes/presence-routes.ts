@@ -1,7 +1,7 @@
 import type { OrderPresenceAnswer, OrderViewer } from "@etd/contract";
 import { OrderPresenceRequest, toOrderId } from "@etd/contract/requests";
 import type { Role } from "@etd/events";
-import type { SqlDriver } from "@etd/event-store";
+import { migrateTables, type SqlDriver } from "@etd/event-store";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
@@ -49,12 +49,8 @@ export const PRESENCE_SQL: readonly string[] = [
   `create index if not exists order_presence_staff on order_presence (staff_id)`,
 ];
 
-const createTable = async (db: SqlDriver): Promise<void> => {
-  for (const statement of PRESENCE_SQL) await db.query(statement);
-};
-
-/** Creates the table once per process; two instances starting together may race on it, so once more on failure. */
-const ensureTable = (db: SqlDriver): Promise<void> => createTable(db).catch(() => createTable(db));
+/** Creates the table once per process. */
+const ensureTable = (db: SqlDriver): Promise<void> => migrateTables(db, PRESENCE_SQL);
 
 const TTL = `interval '${PRESENCE_TTL_MS} milliseconds'`;
 

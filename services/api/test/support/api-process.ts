@@ -40,6 +40,10 @@ const CONFIG_VARIABLES = [
   "PUBLIC_URL",
   "REMINDER_AFTER_HOURS",
   "MAIL_RETRY_SECONDS",
+  "RUN",
+  "REACTOR_LEASE_SECONDS",
+  "KAFKA_BROKERS",
+  "KAFKA_CLIENT_ID",
 ];
 
 export interface ProcessExit {
@@ -139,4 +143,5 @@ export const firstAdminSettings = (options: {
   DATA_DIR: options.dataDir,
   // A killed process's read models are taken over within a second, not the production 15.
   PROJECTION_LEASE_SECONDS: "1",
+  REACTOR_LEASE_SECONDS: "1",
 });
