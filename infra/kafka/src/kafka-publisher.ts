@@ -15,6 +15,21 @@ export interface KafkaSettings {
 }
 
 const ALL_IN_SYNC_REPLICAS = -1;
+const PUBLISH_TIMEOUT_MS = 60_000;
+
+/** The client wraps the broker's answer (MESSAGE_TOO_LARGE, …) in general errors: name them all. */
+const reasons = (error: unknown): string => {
+  const found: string[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (!(value instanceof Error) || depth > 4) return;
+    if (!found.includes(value.message)) found.push(value.message);
+    visit(value.cause, depth + 1);
+    const inner = (value as Error & { errors?: unknown }).errors;
+    if (Array.isArray(inner)) for (const each of inner) visit(each, depth + 1);
+  };
+  visit(error, 0);
+  return found.join("; ") || String(error);
+};
 
 export const createKafkaPublisher = ({ brokers, clientId }: KafkaSettings): Publisher => {
   const producer = new Producer({
@@ -42,7 +57,19 @@ export const createKafkaPublisher = ({ brokers, clientId }: KafkaSettings): Publ
     },
     publish: async (topic, messages: readonly OutgoingMessage[]) => {
       if (messages.length === 0) return;
-      await producer.send({ messages: messages.map(({ key, value, headers }) => ({ topic, key, value, headers: { ...headers } })) });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          producer.send({ messages: messages.map(({ key, value, headers }) => ({ topic, key, value, headers: { ...headers } })) }),
+          // A broker that accepts connections but never answers would hold the relay (and its
+          // lease) for ever: give up, and let the caller publish the batch again.
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`Kafka did not acknowledge ${messages.length} messages within ${PUBLISH_TIMEOUT_MS / 1000} s`)), PUBLISH_TIMEOUT_MS))),
+        ]);
+      } catch (error) {
+        throw new Error(`Publishing ${messages.length} messages to ${topic} failed: ${reasons(error)}`, { cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => producer.close(),
   };

@@ -53,6 +53,11 @@ export interface Config {
   readonly roles: ReadonlySet<Role>;
   /** How long a reactor's lease (mail, erasure, relay) lasts without renewal: the wait before a standby process takes over. */
   readonly reactorLeaseMs: number;
+  /**
+   * DATABASE_MAX_CONNECTIONS: the most PostgreSQL connections this process opens. By default 20
+   * with the API, 8 without it: several processes share the server's limit (100 by default).
+   */
+  readonly maxConnections: number;
   /** KAFKA_BROKERS: where the relay publishes `orders.v1`; the relay is off while unset. */
   readonly kafka: KafkaSettings | undefined;
 }
@@ -178,6 +183,10 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const reactorLeaseSeconds = Number(reactorLeaseText);
   if (!/^\d+$/.test(reactorLeaseText) || reactorLeaseSeconds < 1 || reactorLeaseSeconds > 600) problems.push(`REACTOR_LEASE_SECONDS must be a whole number from 1 to 600 (got "${reactorLeaseText}")`);
 
+  const poolText = env.DATABASE_MAX_CONNECTIONS ?? (roles.has("api") ? "20" : "8");
+  const maxConnections = Number(poolText);
+  if (!/^\d+$/.test(poolText) || maxConnections < 2 || maxConnections > 500) problems.push(`DATABASE_MAX_CONNECTIONS must be a whole number from 2 to 500 (got "${poolText}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -201,6 +210,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     translateWidget,
     roles,
     reactorLeaseMs: reactorLeaseSeconds * 1000,
+    maxConnections,
     kafka,
   };
 };

@@ -35,7 +35,7 @@ interface Compose {
 }
 
 /** `${VAR:?message}` is required from the operator (an .env file): a valid value of the kind asked for. */
-const REQUIRED_SAMPLES: Record<string, string> = { JWT_SECRET: "compose-test-secret-of-more-than-32-chars" };
+const REQUIRED_SAMPLES: Record<string, string> = { JWT_SECRET: "compose-test-secret-of-more-than-32-chars", POSTGRES_PASSWORD: "compose-test-database-password" };
 
 /** Compose's interpolation: `${VAR:?msg}` from the samples, `${VAR:-default}` as its default, `$$` as `$`. */
 const interpolate = (text: string): string =>

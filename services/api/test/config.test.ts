@@ -31,6 +31,7 @@ describe("configuration from the environment", () => {
       // Issue 15: one process runs everything; the Kafka relay is off until KAFKA_BROKERS names brokers.
       roles: new Set(["api", "projector", "reactors"]),
       reactorLeaseMs: 15_000,
+      maxConnections: 20,
       kafka: undefined,
     });
   });
@@ -50,6 +51,10 @@ describe("configuration from the environment", () => {
     expect(() => readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "api,mailer" })).toThrow(/RUN must list roles from api, projector, reactors, relay, separated by commas \(not understood: "mailer"\)/);
     expect(() => readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "relay" })).toThrow(/RUN names the relay, which needs KAFKA_BROKERS/);
     expect(() => readConfig({ RUN: "api" })).toThrow(/RUN with only some roles needs DATABASE_URL/);
+    // Several processes share the server's connections: fewer for those without the API, and settable.
+    expect(readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "projector" }).maxConnections).toBe(8);
+    expect(readConfig({ DATABASE_URL: url, JWT_SECRET: "x".repeat(32), RUN: "api", DATABASE_MAX_CONNECTIONS: "40" }).maxConnections).toBe(40);
+    expect(() => readConfig({ DATABASE_MAX_CONNECTIONS: "1" })).toThrow(/DATABASE_MAX_CONNECTIONS must be a whole number from 2 to 500 \(got "1"\)/);
     expect(() => readConfig({ KAFKA_BROKERS: "kafka", REACTOR_LEASE_SECONDS: "0" })).toThrow(
       /KAFKA_BROKERS must list host:port addresses separated by commas \(not understood: "kafka"\)[\s\S]*REACTOR_LEASE_SECONDS must be a whole number from 1 to 600/,
     );

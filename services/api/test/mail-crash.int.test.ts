@@ -8,7 +8,7 @@ import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write
 import { Result } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
-import { startApiProcess } from "./support/api-process.ts";
+import { processSettings, startApiProcess } from "./support/api-process.ts";
 import { MAIL_STAFF, placeMailRequests, type MailRequestRef } from "./support/mail-requests.ts";
 
 /*
@@ -56,15 +56,8 @@ describe.skipIf(!available)("R10: the mail reactor killed at random points of a 
   });
 
   const settings = () => ({
-    DATABASE_URL: database.url,
-    DEMO: "0",
-    JWT_SECRET,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PROJECTION_LEASE_SECONDS: "1",
     // A killed reactor's lease passes to the next process within a second, not the production 15.
-    REACTOR_LEASE_SECONDS: "1",
+    ...processSettings({ databaseUrl: database.url, dataDir, jwtSecret: JWT_SECRET }),
     AWS_REGION: "us-east-1",
     AWS_ACCESS_KEY_ID: "AKIDLOCALTEST",
     AWS_SECRET_ACCESS_KEY: "local-test-secret",

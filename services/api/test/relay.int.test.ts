@@ -11,7 +11,7 @@ import { reactorLag } from "../src/reactors/reactor-lag.ts";
 import { RELAY_REACTOR } from "../src/relay/relay.ts";
 import { ORDERS_V1 } from "../src/relay/orders-v1.ts";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
-import { startApiProcess, type ApiProcess } from "./support/api-process.ts";
+import { processSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { fillOrders } from "./support/fill-orders.ts";
 import { readTopic, type ReadRecord } from "./support/kafka-reader.ts";
 
@@ -145,18 +145,8 @@ describe.skipIf(!postgres || noKafka !== undefined)("the Kafka relay (issue 15)"
     try {
       await fillOrders(runtime.driver, ORDERS, PER_ORDER, { firstId: 8_000_000 });
       const log = await orderEventsOf(runtime);
-      const settings = {
-        DATABASE_URL: database.url,
-        DEMO: "0",
-        JWT_SECRET,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        RUN: "relay",
-        KAFKA_BROKERS: broker.brokers,
-        // The next process takes over a killed one's lease within a second.
-        REACTOR_LEASE_SECONDS: "1",
-      };
+      // The next process takes over a killed one's lease within a second.
+      const settings = { ...processSettings({ databaseUrl: database.url, dataDir, jwtSecret: JWT_SECRET }), RUN: "relay", KAFKA_BROKERS: broker.brokers };
       // Random points of the run: a kill once the relay has moved past each, plus up to 300 ms more,
       // so that some land between a publish and the checkpoint that follows it.
       const points = Array.from({ length: 10 }, () => Math.floor(Math.random() * total * 0.9)).sort((a, b) => a - b);

@@ -11,9 +11,10 @@ import { formatPosition, migrateTables, parsePosition, START, type EventStore, t
  * Several processes may run the same reactor (ADR 0023): one at a time follows the log, the one
  * holding the reactor's lease; the others stand by and take over once the lease runs out (a
  * crash) or is let go (a clean stop). The checkpoint is written only while the lease is held, so
- * a process that lost it unnoticed (a long pause) cannot move the checkpoint under its successor;
- * what it did meanwhile is at worst done twice, which idempotent effects (and the relay's event
- * ids) absorb.
+ * a process that lost it unnoticed (a long pause) cannot move the checkpoint under its successor,
+ * and by its own clock it starts no batch after its lease's end. A pause in the middle of a batch
+ * can still have that batch done twice, which idempotent effects (and the relay's event ids)
+ * absorb; fencing the broker itself would need a transactional producer (ADR 0023).
  */
 
 export interface Reactor {
@@ -102,6 +103,12 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
   let subscription: Subscription | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let nextDelayMs = RETRY_MS.first;
+  /**
+   * Until when this process may act, by its own clock: the lease's end counted from before the
+   * renewal was asked. A process that was paused past it (a stopped VM, a long GC) finds it gone
+   * before it starts a batch, rather than after, when its successor may already have redone it.
+   */
+  let heldUntil = 0;
 
   const unfollow = async () => {
     clearTimeout(retryTimer);
@@ -118,6 +125,7 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
       after,
       ...(reactor.batchSize ? { batchSize: reactor.batchSize } : {}),
       handle: async (events: readonly RecordedEvent[]) => {
+        if (Date.now() >= heldUntil) throw new LeaseLost(`${reactor.name}: the lease ran out before the batch began`);
         if (reactor.reactToBatch) await reactor.reactToBatch(events);
         else for (const event of events) await reactor.react(event);
         await saveCheckpoint(driver, reactor.name, events.at(-1)!.position, owner);
@@ -146,10 +154,12 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
   /** Renews the lease while held, or tries to take it; starts or stops following accordingly. */
   const tend = async () => {
     if (stopped) return;
+    const asked = Date.now();
     const held = await takeLease(driver, reactor.name, owner, leaseMs).catch((error: unknown) => {
       log(`${reactor.name}: the lease could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     });
+    if (held) heldUntil = asked + leaseMs;
     if (held && !holding) {
       holding = true;
       await follow();

@@ -7,7 +7,7 @@ import type { OutgoingMessage } from "@etd/kafka";
  * JSON Schema beside it). A public contract of their own, not our internal events: other systems
  * (finance, the customer-facing site, analytics) depend on these names and fields, and the
  * internal events may change shape freely behind them. They carry the order id and business facts
- * only, never personal data: no names, addresses, remarks, file names or staff identities. A
+ * only, never personal data: no names, addresses, remarks, file names, payment references or staff identities. A
  * change that is not backwards compatible is a new topic (`orders.v2`), published beside this one.
  */
 
@@ -33,7 +33,7 @@ export type OrdersV1Data =
   | { readonly type: "order.reminder_sent"; readonly data: Record<string, never> }
   | { readonly type: "order.invoice_sent"; readonly data: { readonly invoice?: { readonly number: string; readonly issuedAt: string; readonly amount: string; readonly currency: string } } }
   | { readonly type: "order.document_downloaded"; readonly data: Record<string, never> }
-  | { readonly type: "order.transaction_recorded"; readonly data: { readonly transactionId: string; readonly merchantName: string } }
+  | { readonly type: "order.transaction_recorded"; readonly data: Record<string, never> }
   | { readonly type: "order.defence_pack_generated"; readonly data: { readonly packType: 1 | 2 } };
 
 export type OrdersV1Message = OrdersV1Data & {
@@ -94,7 +94,9 @@ const dataOf = (event: OrderEvent): OrdersV1Data | undefined => {
     case "DocumentDownloaded":
       return { type: "order.document_downloaded", data: noData };
     case "TransactionDetailsRecorded":
-      return { type: "order.transaction_recorded", data: { transactionId: event.data.transactionId, merchantName: event.data.merchantName } };
+      // That they were recorded, not what: staff type them freely, outside the erasable personal
+      // part, and a transaction id leads to the card holder.
+      return { type: "order.transaction_recorded", data: noData };
     case "DefencePackGenerated":
       return { type: "order.defence_pack_generated", data: { packType: event.data.packType } };
     case "RemarkAdded":

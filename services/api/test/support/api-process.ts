@@ -44,6 +44,7 @@ const CONFIG_VARIABLES = [
   "REACTOR_LEASE_SECONDS",
   "KAFKA_BROKERS",
   "KAFKA_CLIENT_ID",
+  "DATABASE_MAX_CONNECTIONS",
 ];
 
 export interface ProcessExit {
@@ -124,6 +125,19 @@ export const startApiProcess = async (
   };
 };
 
+/** A production-like process on a test database: no demo data, any free port on loopback. */
+export const processSettings = (options: { databaseUrl: string; dataDir: string; jwtSecret: string }): Record<string, string> => ({
+  DATABASE_URL: options.databaseUrl,
+  DEMO: "0",
+  JWT_SECRET: options.jwtSecret,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: options.dataDir,
+  // A killed process's read models and reactors are taken over within a second, not the production 15.
+  PROJECTION_LEASE_SECONDS: "1",
+  REACTOR_LEASE_SECONDS: "1",
+});
+
 /** The settings of a production-like API on a test database: no demo data, one first admin. */
 export const firstAdminSettings = (options: {
   databaseUrl: string;
@@ -132,16 +146,8 @@ export const firstAdminSettings = (options: {
   intakeToken: string;
   jwtSecret: string;
 }): Record<string, string> => ({
-  DATABASE_URL: options.databaseUrl,
-  DEMO: "0",
-  JWT_SECRET: options.jwtSecret,
+  ...processSettings(options),
   FIRST_ADMIN_EMAIL: options.admin.email,
   FIRST_ADMIN_PASSWORD: options.admin.password,
   INTAKE_TOKEN: options.intakeToken,
-  PORT: "0",
-  HOST: "127.0.0.1",
-  DATA_DIR: options.dataDir,
-  // A killed process's read models are taken over within a second, not the production 15.
-  PROJECTION_LEASE_SECONDS: "1",
-  REACTOR_LEASE_SECONDS: "1",
 });
