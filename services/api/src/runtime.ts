@@ -21,7 +21,7 @@ import { renderInvoicePdf } from "./pdf/invoice.ts";
 import { startReactor, type RunningReactor } from "./reactors/reactor.ts";
 import { createRelay, ORDERS_V1_PARTITIONS } from "./relay/relay.ts";
 import { ORDERS_V1 } from "./relay/orders-v1.ts";
-import { createKafkaPublisher, type KafkaSettings } from "@etd/kafka";
+import type { KafkaSettings } from "@etd/kafka";
 import { createLocalDiskStorage } from "./storage/local-disk-storage.ts";
 import { mailWebhookSettings, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
 
@@ -133,6 +133,8 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
     let reactors: Promise<readonly Stoppable[]> | undefined;
     let relay: Promise<RunningReactor> | undefined;
     const startRelayOnce = async (kafka: KafkaSettings): Promise<RunningReactor> => {
+      // Loaded only where the relay runs: other processes never open the Kafka client.
+      const { createKafkaPublisher } = await import("@etd/kafka");
       const publisher = createKafkaPublisher(kafka);
       try {
         await publisher.ensureTopic(ORDERS_V1, ORDERS_V1_PARTITIONS);

@@ -22,7 +22,7 @@ export const RELAY_BATCH = 1_000;
 /** The topic's partitions when the relay creates it; an existing topic keeps its own. */
 export const ORDERS_V1_PARTITIONS = 6;
 
-export class UnreadableEvent extends Error {}
+class UnreadableEvent extends Error {}
 
 export const createRelay = (publisher: Publisher): Reactor => {
   const reactToBatch = async (batch: readonly RecordedEvent[]) => {
