@@ -20,8 +20,8 @@ const available = await postgresAvailable();
  * of the endpoint table that is not a read), fast-check sends commands that must be refused:
  * the wrong status, the wrong role, bad flags, unknown ids, bad text (NUL, lone surrogates),
  * and checks that every table of the database (the event log, the keys, the credentials, every
- * read model) and every file of the document store are exactly as before. The projectors' lease
- * columns are the one exception: they tick with time, not with commands.
+ * read model) and every file of the document store are exactly as before. The lease expiries of
+ * the projectors and the reactors are the one exception: they tick with time, not with commands.
  */
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -88,7 +88,12 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
     const rows: Record<string, string[]> = {};
     for (const { schema, name } of tables.rows) {
       const table = `${client.escapeIdentifier(schema)}.${client.escapeIdentifier(name)}`;
-      const text = name === "projection_builds" ? "(t.name, t.build, t.status, t.checkpoint_tx, t.checkpoint_seq, t.events_applied)::text" : "t::text";
+      const text =
+        name === "projection_builds"
+          ? "(t.name, t.build, t.status, t.checkpoint_tx, t.checkpoint_seq, t.events_applied)::text"
+          : name === "reactor_leases"
+            ? "(t.name, t.owner)::text"
+            : "t::text";
       rows[`${schema}.${name}`] = (await client.query<{ row: string }>(`select ${text} as row from ${table} t order by 1`)).rows.map((r) => r.row);
     }
     const files: Record<string, string> = {};
