@@ -18,6 +18,7 @@ import {
   currentPath,
   hasText,
   seriousViolations,
+  setInputValue,
   startE2eApp,
   toasts,
   waitForPath,
@@ -49,16 +50,7 @@ const fill = async (page: Page, name: string, value: string) => {
   const selector = `main input[name="${name}"]`;
   const type = await page.waitForSelector(selector).then((input) => input!.evaluate((el) => (el as HTMLInputElement).type));
   if (type === "date") {
-    await page.$eval(
-      selector,
-      (el, text) => {
-        // React watches the value property: set it the way the browser does, then announce it.
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(el, text);
-        el.dispatchEvent(new Event("input", { bubbles: true }));
-        el.dispatchEvent(new Event("change", { bubbles: true }));
-      },
-      value,
-    );
+    await setInputValue(page, selector, value);
     return;
   }
   const input = page.locator(selector);

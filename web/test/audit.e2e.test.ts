@@ -6,7 +6,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isoToEasternInput } from "../src/features/audit/audit-model.ts";
-import { chromiumAvailable, menuLabels, POLL, seriousViolations, startE2eApp, waitForText, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, menuLabels, POLL, seriousViolations, setInputValue, startE2eApp, waitForText, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * The Audit area in a real browser against the real API on PostgreSQL (issue 14, CARD-4): an
@@ -24,19 +24,6 @@ interface Moment {
   readonly assignee: string;
   readonly remarks: readonly string[];
 }
-
-/** Sets an input's value the way the browser's own pickers do (one input event), so React hears it. */
-const setValue = async (page: Page, selector: string, value: string) => {
-  await page.$eval(
-    selector,
-    (el, text) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(el, text);
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-      el.dispatchEvent(new Event("change", { bubbles: true }));
-    },
-    value,
-  );
-};
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent?.trim() ?? "");
 
@@ -246,7 +233,7 @@ describe.skipIf(!ready)("the Audit area (issue 14, CARD-4)", () => {
     // The folders carry their menu labels.
     expect(await page.$eval('select[name="folder"] option[value="awaitingGovtOrder"]', (o) => o.textContent)).toBe("Awaiting Govt");
     await page.select('select[name="folder"]', "awaitingGovtOrder");
-    await setValue(page, 'input[name="at"]', isoToEasternInput(moment.toISOString()));
+    await setInputValue(page, 'input[name="at"]', isoToEasternInput(moment.toISOString()));
     await page.locator("main button::-p-text(Show)").click();
     await page.waitForSelector(".audit-queue-count");
     const ids = await page.$$eval(".audit-queue-table tbody tr[data-order-id]", (rows) => rows.map((row) => (row as HTMLElement).dataset.orderId));

@@ -6,7 +6,7 @@ import type { OrderDetails } from "@etd/contract";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, orderPages, POLL, TINY_PDF, shownOrder, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, orderPages, POLL, setInputValue, TINY_PDF, shownOrder, seriousViolations, startE2eApp, waitForText, waitForToast, type E2eApp, type StaffMember } from "./support/index.ts";
 
 /*
  * The order page in a real browser against the real API (issue 11; 001 §2 "View order"): its
@@ -290,11 +290,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     const placedAt = (await details(orderId!)).created_at;
     const moment = new Date(new Date(placedAt).getTime() + 1000);
     const local = new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-    await page.$eval(".order-as-of input[type=datetime-local]", (el, value) => {
-      const input = el;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    }, local);
+    await setInputValue(page, ".order-as-of input[type=datetime-local]", local);
     await button(page, ".order-as-of", "Show").click();
     await page.waitForSelector(".order-as-of [aria-live] strong");
     expect(await page.$eval(".order-as-of [aria-live] strong", (el) => el.textContent)).not.toBe("Awaiting Govt");

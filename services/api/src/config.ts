@@ -218,7 +218,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
 /** RUN: a comma-separated list of roles; unset runs them all (the relay only with KAFKA_BROKERS). */
 const readRoles = (text: string | undefined, given: { kafka: boolean; databaseUrl: boolean }, problems: string[]): ReadonlySet<Role> => {
   const value = text?.trim();
-  if (!value) return new Set(ROLES.filter((role) => role !== "relay" || given.kafka));
+  const everything = ROLES.filter((role) => role !== "relay" || given.kafka);
+  if (!value) return new Set(everything);
   const named = value.split(",").map((part) => part.trim());
   const unknown = named.filter((part) => !(ROLES as readonly string[]).includes(part));
   if (unknown.length > 0) {
@@ -228,7 +229,7 @@ const readRoles = (text: string | undefined, given: { kafka: boolean; databaseUr
   const roles = new Set(named as Role[]);
   if (roles.has("relay") && !given.kafka) problems.push("RUN names the relay, which needs KAFKA_BROKERS");
   // The embedded database opens in one process only, and the others would wait on it for ever.
-  if (roles.size < ROLES.length - (given.kafka ? 0 : 1) && !given.databaseUrl) problems.push("RUN with only some roles needs DATABASE_URL: the embedded database can be opened by one process only");
+  if (!everything.every((role) => roles.has(role)) && !given.databaseUrl) problems.push("RUN with only some roles needs DATABASE_URL: the embedded database can be opened by one process only");
   return roles;
 };
 

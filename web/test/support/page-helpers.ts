@@ -9,6 +9,22 @@ import type { Page } from "puppeteer-core";
 /** Polling for every `page.waitForFunction` in browser tests: pass it as the options. */
 export const POLL = { polling: 50 } as const;
 
+/**
+ * Sets an input's value the way the browser's own pickers do (date, date-time): the value property,
+ * which React watches, then one input and one change event. Typing cannot reach these inputs.
+ */
+export const setInputValue = async (page: Page, selector: string, value: string): Promise<void> => {
+  await page.$eval(
+    selector,
+    (el, text) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(el, text);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+    value,
+  );
+};
+
 /** The path the app shows now. */
 export const currentPath = (page: Page): Promise<string> => page.evaluate(() => location.pathname);
 
