@@ -88,6 +88,10 @@ const takeLease = async (driver: SqlDriver, name: string, owner: string, leaseMs
   return rows.length > 0;
 };
 
+/** Whether another process holds the lease now: a read, so a standby asking often writes nothing. */
+const heldElsewhere = async (driver: SqlDriver, name: string, owner: string): Promise<boolean> =>
+  (await driver.query("select from reactor_leases where name = $1 and owner <> $2 and expires_at > now()", [name, owner])).length > 0;
+
 const releaseLease = (driver: SqlDriver, name: string, owner: string) => driver.query("delete from reactor_leases where name = $1 and owner = $2", [name, owner]);
 
 const RETRY_MS = { first: 500, max: 30_000 };
@@ -155,11 +159,18 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
   const tend = async () => {
     if (stopped) return;
     const asked = Date.now();
-    const held = await takeLease(driver, reactor.name, owner, leaseMs).catch((error: unknown) => {
+    // Writes only to renew (every third of the lease) or to take a lease seen free: each write is
+    // a transaction that, while in flight, holds back every reader's view of the log.
+    const ask = async (): Promise<boolean> => {
+      if (holding ? heldUntil - asked > (leaseMs * 2) / 3 : await heldElsewhere(driver, reactor.name, owner)) return holding;
+      const taken = await takeLease(driver, reactor.name, owner, leaseMs);
+      if (taken) heldUntil = asked + leaseMs;
+      return taken;
+    };
+    const held = await ask().catch((error: unknown) => {
       log(`${reactor.name}: the lease could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     });
-    if (held) heldUntil = asked + leaseMs;
     if (held && !holding) {
       holding = true;
       await follow();
@@ -175,7 +186,7 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
   let tending: Promise<void> = Promise.resolve();
   const tendInTurn = () => (tending = tending.then(tend).catch((error: unknown) => log(`${reactor.name}: ${String(error)}`)));
   await tendInTurn();
-  // At least every second: a standby then takes over within a second of a clean stop.
+  // Looked at every second or sooner: a standby then takes over within a second of a clean stop.
   const timer = setInterval(() => void tendInTurn(), Math.max(100, Math.min(1_000, Math.floor(leaseMs / 3))));
 
   return {
