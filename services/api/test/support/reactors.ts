@@ -20,7 +20,7 @@ export const waitForReactor = async (driver: SqlDriver, name: string, position: 
 
 /**
  * Waits until nothing moves any more: both reactors and every read model have reached the log's
- * head, and no reactor added to it meanwhile (the mail reactor appends its mails' events). For
+ * head, the sealer has chained every event, and no reactor added to the log meanwhile (the mail reactor appends its mails' events). For
  * tests that compare the whole database before and after.
  */
 export const waitForQuiet = async (driver: SqlDriver, store: Pick<EventStore, "headPosition">, timeoutMs = 30_000): Promise<void> => {
@@ -29,6 +29,13 @@ export const waitForQuiet = async (driver: SqlDriver, store: Pick<EventStore, "h
     const head = await store.headPosition();
     for (const name of [ERASURE_REACTOR, MAIL_REACTOR]) await waitForReactor(driver, name, head, Math.max(1, until - Date.now()));
     if (!(await waitForPosition(driver, head, ALL_PROJECTIONS.map((p) => p.name)))) throw new Error("the read models did not catch up");
+    // The sealer links new events into the global chain a moment after they commit (ADR 0021).
+    for (;;) {
+      const [row] = await driver.query("select (select count(*) from es_chain) = (select count(*) from es_events) as sealed");
+      if (row?.sealed === true) break;
+      if (Date.now() > until) throw new Error(`the log was not sealed within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     if (comparePositions(await store.headPosition(), head) === 0) return;
     if (Date.now() > until) throw new Error(`the log kept moving for ${timeoutMs} ms`);
   }
