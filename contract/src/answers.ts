@@ -152,11 +152,38 @@ export interface TeamMemberRow {
   readonly updated_at: string;
   /** When a password was last set after the member was added; null if never. */
   readonly password_changed_at: string | null;
+  /** Whether the member signs in with a second factor (AUTH-3, issue 16): Manage Team's 2FA column. */
+  readonly twoFactor: boolean;
 }
 
 /** One member for the edit form: the password field starts empty (an empty password keeps the current one). */
 export interface TeamMemberInfo extends Omit<TeamMemberRow, "password"> {
   readonly password: "";
+}
+
+/** Sign-in's answer for a member with two-factor sign-in (`status: 0`, HTTP 200): no token yet (issue 16). */
+export interface TwoFactorChallenge {
+  readonly secondStep: "totp";
+  /** Opaque; sent back with the code to `/admin/admin-login/two-factor`. */
+  readonly challenge: string;
+  readonly expiresInSeconds: number;
+}
+
+/** `GET /admin/two-factor`: the signed-in member's second factor. */
+export interface TwoFactorStatus {
+  readonly enabled: boolean;
+  /** Their role must use it (REQUIRE_2FA_FOR). */
+  readonly required: boolean;
+  readonly recoveryCodesLeft: number;
+}
+
+/** `POST /admin/two-factor/setup`: what the authenticator app needs. */
+export interface TwoFactorSetup {
+  /** Base32, for typing it in by hand. */
+  readonly secret: string;
+  readonly otpauthUrl: string;
+  /** A `data:image/svg+xml;base64,` URL of the QR code. */
+  readonly qrCode: string;
 }
 
 /** One gateway for one customer domain (000 §3, ADMIN-2); `id` is what payment-gateway-setting takes back. */

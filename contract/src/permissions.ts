@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   /** AUTH-8, SHELL-1: Change Password is Admin and Manager. */
   "password.change": ADMIN_AND_MANAGER,
   "orders.read": EVERYONE,
+  /** Issue 16 D: CSV export of queues, searches and reports, Admin and Manager only (passport data leaving the back office). */
+  "orders.export": ADMIN_AND_MANAGER,
   /** SHELL-1: Order History is hidden from Telecaller. */
   "orders.history": ["Admin", "Manager", "Team", "Night Staff"],
   /** ADMIN-7: Order Processed is Admin only. */
@@ -45,6 +47,8 @@ export const PERMISSIONS = {
   /** ADMIN-2: Gateway Setting is Admin and Manager. */
   "gateways.manage": ADMIN_AND_MANAGER,
   "audit.read": ADMIN_AND_MANAGER,
+  /** Issue 16: removing a member's second factor (a lost phone) is Admin only; the decider says so too. */
+  "team.reset-two-factor": ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -31,10 +31,14 @@ import {
 } from "./mail/mail-events.ts";
 import type { EventDefinition } from "./shared/event-definition.ts";
 import {
+  DataExported,
   PasswordChanged,
+  RecoveryCodeUsed,
   StaffMemberAdded,
   StaffMemberDeleted,
   StaffMemberUpdated,
+  TwoFactorEnabled,
+  TwoFactorReset,
 } from "./staff/staff-events.ts";
 
 /** Every event type a stream category may hold. Adding an event means adding it here. */
@@ -62,6 +66,10 @@ export const STAFF_EVENTS = [
   StaffMemberUpdated,
   StaffMemberDeleted,
   PasswordChanged,
+  TwoFactorEnabled,
+  TwoFactorReset,
+  RecoveryCodeUsed,
+  DataExported,
 ] as const;
 
 export const GATEWAY_EVENTS = [GatewayRegistered, GatewaySelected] as const;

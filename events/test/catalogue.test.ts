@@ -46,6 +46,10 @@ const EXPECTED: Record<"order" | "staff" | "gateways" | "mail" | "invoices", Rec
     StaffMemberUpdated: 1,
     StaffMemberDeleted: 1,
     PasswordChanged: 1,
+    TwoFactorEnabled: 1,
+    TwoFactorReset: 1,
+    RecoveryCodeUsed: 1,
+    DataExported: 1,
   },
   gateways: {
     GatewayRegistered: 1,

@@ -280,6 +280,26 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     data: { staffId: "7f3c2a" },
     metadata: staffMetadata,
   },
+  TwoFactorEnabled: {
+    type: "TwoFactorEnabled",
+    data: { staffId: "7f3c2a" },
+    metadata: staffMetadata,
+  },
+  TwoFactorReset: {
+    type: "TwoFactorReset",
+    data: { staffId: "9b1e44" },
+    metadata: staffMetadata,
+  },
+  RecoveryCodeUsed: {
+    type: "RecoveryCodeUsed",
+    data: { staffId: "7f3c2a", remaining: 9 },
+    metadata: staffMetadata,
+  },
+  DataExported: {
+    type: "DataExported",
+    data: { staffId: "7f3c2a", what: "search", folderName: "newOrder", rows: 1 },
+    metadata: staffMetadata,
+  },
   GatewayRegistered: {
     type: "GatewayRegistered",
     data: { gatewayId: "2", gatewayName: "Stripe" },

@@ -27,6 +27,17 @@ const openDriver = async (): Promise<SqlDriver> => {
   return openPgliteDriver(dir);
 };
 
+/**
+ * PROJECTION_LEASE_SECONDS, as the API reads it (1 to 600, default 15): how long a build stays with
+ * a process that stopped renewing it, so how soon another process takes over after a crash.
+ */
+const leaseMs = (): number => {
+  const text = process.env.PROJECTION_LEASE_SECONDS ?? "15";
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 600) throw new Error(`PROJECTION_LEASE_SECONDS must be a whole number from 1 to 600 (got "${text}")`);
+  return seconds * 1000;
+};
+
 const pick = (names: readonly string[]): Projection[] => {
   if (names.length === 0 || names.includes("all")) return [...ALL_PROJECTIONS];
   return names.map((name) => {
@@ -39,6 +50,7 @@ const pick = (names: readonly string[]): Projection[] => {
 const main = async () => {
   const [command, ...args] = process.argv.slice(2);
   if (!command || !["run", "rebuild", "status"].includes(command)) throw new Error(usage);
+  const lease = leaseMs();
   const driver = await openDriver();
   const store = await openSealedSqlEventStore(driver);
   const log = (message: string) => console.log(`[projections] ${message}`);
@@ -57,7 +69,7 @@ const main = async () => {
         builds.push(await startBuild(driver, projection.name, projection.version, (query, build) => projection.migrate(query, (base) => tableOf(build, base))));
       }
       log(`rebuilding ${builds.map((b) => `${b.name} (build ${b.build})`).join(", ")}`);
-      const projector = await startProjector({ driver, store, projections, onEvent: log });
+      const projector = await startProjector({ driver, store, projections, onEvent: log, leaseMs: lease });
       try {
         // A projection that breaks stops the rebuild with its error instead of waiting for ever.
         await Promise.race([waitUntilLive(driver, builds.map((b) => ({ name: b.name, build: b.build }))), projector.failure]);
@@ -72,7 +84,7 @@ const main = async () => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);
     });
-    const projector = await startProjector({ driver, store, projections, onEvent: log });
+    const projector = await startProjector({ driver, store, projections, onEvent: log, leaseMs: lease });
     await Promise.race([projector.ready.then(() => log(`running ${projections.map((p) => p.name).join(", ")}`)), stopSignal]);
     await stopSignal;
     await projector.stop();

@@ -7,7 +7,9 @@ import { adminScreenRoutes } from "./features/admin/routes.tsx";
 import { auditRouteTree } from "./features/audit/routes.tsx";
 import { viewOrderRoute } from "./features/orders/routes.tsx";
 import { queueRoutes } from "./features/queues/routes.tsx";
-import { setUnauthorizedHandler } from "./lib/api-client.ts";
+import { twoFactorRoute } from "./features/two-factor/routes.tsx";
+import { setTwoFactorGate } from "./features/two-factor/two-factor-gate.ts";
+import { setTwoFactorRequiredHandler, setUnauthorizedHandler } from "./lib/api-client.ts";
 import { queryClient } from "./lib/query-client.ts";
 
 /*
@@ -20,7 +22,7 @@ import { queryClient } from "./lib/query-client.ts";
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   logoutRoute,
-  adminRoute.addChildren([dashboardRoute, ...queueRoutes, ...adminScreenRoutes, viewOrderRoute, auditRouteTree, adminNotFoundRoute]),
+  adminRoute.addChildren([dashboardRoute, ...queueRoutes, ...adminScreenRoutes, viewOrderRoute, auditRouteTree, twoFactorRoute, adminNotFoundRoute]),
 ]);
 
 export const router = createRouter({
@@ -45,4 +47,10 @@ setUnauthorizedHandler((message) => {
   toast.error(message);
   void signOut({ alreadyEnded: true });
   void router.navigate({ to: "/" });
+});
+
+// Issue 16 part A: a role that must use two-factor sign-in, without it: only its setup page.
+setTwoFactorRequiredHandler(() => {
+  setTwoFactorGate(true);
+  if (router.state.location.pathname !== "/admin/two-factor") void router.navigate({ to: "/admin/two-factor" });
 });

@@ -20,3 +20,35 @@ export const ChangePasswordRequest = Schema.Struct({
 
 /** Sign-out takes no fields. */
 export const LogoutRequest = Schema.Struct({});
+
+/*
+ * Two-factor sign-in (AUTH-3, issue 16). The second step sends the challenge sign-in answered with
+ * either the authenticator's code or one recovery code; the handler refuses both or neither.
+ */
+const CODE = Schema.String.check(
+  Schema.makeFilter((s: string) => s.trim().length > 0 || "Please enter the 6-digit code."),
+  Schema.isMaxLength(32, { message: "That code is not valid. Please try again." }),
+);
+
+export const TwoFactorLoginRequest = Schema.Struct({
+  challenge: requiredText("Your sign-in has expired. Please sign in again.", 2000),
+  code: Schema.optionalKey(CODE),
+  recoveryCode: Schema.optionalKey(
+    Schema.String.check(
+      Schema.makeFilter((s: string) => s.trim().length > 0 || "Please enter a recovery code."),
+      Schema.isMaxLength(64, { message: "That recovery code is not valid." }),
+    ),
+  ),
+});
+
+/**
+ * Setup takes no fields: each call replaces the secret being set up. An empty Struct lets any key
+ * through, so the check is explicit: a client must not think it chose the secret.
+ */
+export const TwoFactorSetupRequest = Schema.Struct({}).check(
+  Schema.makeFilter((body: object) => Object.keys(body).length === 0 || "Setup takes no fields."),
+);
+
+export const TwoFactorEnableRequest = Schema.Struct({
+  code: CODE.pipe(Schema.annotateKey({ messageMissingKey: "Please enter the 6-digit code." })),
+});

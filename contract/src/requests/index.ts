@@ -15,3 +15,4 @@ export * from "./team.ts";
 export * from "./gateways.ts";
 export * from "./public.ts";
 export * from "./queries.ts";
+export * from "./export.ts";

@@ -1,33 +1,121 @@
 import { Schema } from "effect";
-import type { EventId } from "@etd/events";
-import { statusOf } from "../vocabulary.ts";
-import { expectedVersionField, flag, MAIL_PROVIDER_MESSAGE, MailProviderField, orderIdField, orderIdList, requiredEmail, requiredText } from "./fields.ts";
+import type { EventId, OrderId } from "@etd/events";
+import { ORDER_STATUSES, statusOf, type OrderStatus } from "../vocabulary.ts";
+import {
+  expectedVersionField,
+  flag,
+  MAIL_PROVIDER_MESSAGE,
+  MailProviderField,
+  orderIdField,
+  requiredEmail,
+  requiredText,
+  toOrderId,
+  toOrderIds,
+} from "./fields.ts";
+import { MAX_SELECTED_ORDERS } from "./queries.ts";
 
 /*
  * The order commands of 000 §7 and 001 §7, at the paths the existing client calls. Where the specs
  * do not show a payload, the choice is recorded in docs/decisions/0003-command-api.md.
  */
 
+/*
+ * Select all across pages (issue 16). A bulk action names at most a page of orders (500), or, with
+ * `asSelected`, up to the orders select-all-orders answered: then each order id comes with the
+ * status and assignee the member saw, once each, and the order decider refuses any order that
+ * moved on since. Orders not named are never touched, so a set that grew is not extended.
+ */
+
+/** The most orders one page shows, so the most one bulk action without `asSelected` names. */
+const MAX_PAGE_OF_ORDERS = 500;
+const SELECTION_MISMATCH = "asSelected must name each order once.";
+const SELECT_MESSAGE = "Please select at least one order.";
+
+/** One id or a list, as 000 §7 sends them; the count is checked with `asSelected` in mind (below). */
+const bulkOrderIds = Schema.Union([
+  orderIdField(SELECT_MESSAGE),
+  Schema.Array(orderIdField(SELECT_MESSAGE)).check(
+    Schema.isMinLength(1, { message: SELECT_MESSAGE }),
+    Schema.isMaxLength(MAX_SELECTED_ORDERS, { message: `At most ${MAX_SELECTED_ORDERS.toLocaleString("en-US")} orders can be changed at once.` }),
+  ),
+]).pipe(Schema.annotateKey({ messageMissingKey: SELECT_MESSAGE }));
+
+const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+
+/** One order as select-all-orders answered it: its id, status name (e.g. "New") and assignee's staff id. */
+const SelectedOrder = Schema.Struct({
+  orderId: orderIdField(),
+  process_status: Schema.String.check(
+    Schema.makeFilter((s: string) => isOrderStatus(s) || `process_status must be one of ${ORDER_STATUSES.join(", ")}.`),
+  ),
+  assign_to_id: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
+});
+
+const asSelectedField = Schema.optionalKey(
+  Schema.Array(SelectedOrder).check(
+    Schema.isMaxLength(MAX_SELECTED_ORDERS, { message: `At most ${MAX_SELECTED_ORDERS.toLocaleString("en-US")} orders can be selected at once.` }),
+  ),
+);
+
+type BulkOrderIds = string | number | readonly (string | number)[];
+type SelectedEntry = { readonly orderId: string | number; readonly process_status: string; readonly assign_to_id: string | null };
+
+/** Without `asSelected`: a page of orders at most. With it: exactly the orders sent, each once. */
+const selectionMatches = Schema.makeFilter(
+  (request: { readonly orderId: BulkOrderIds; readonly asSelected?: readonly SelectedEntry[] }) => {
+    const { orderId, asSelected } = request;
+    if (asSelected === undefined) {
+      return !Array.isArray(orderId) || orderId.length <= MAX_PAGE_OF_ORDERS || {
+        path: ["orderId"],
+        issue: `At most ${MAX_PAGE_OF_ORDERS} orders can be changed at once.`,
+      };
+    }
+    const sent = new Set(toOrderIds(orderId));
+    const named = new Set(asSelected.map((entry) => toOrderId(entry.orderId)));
+    const once = named.size === asSelected.length && named.size === sent.size && [...named].every((id) => sent.has(id));
+    return once || SELECTION_MISMATCH;
+  },
+);
+
+/** What the member saw of an order when selecting it, as the order commands carry it. */
+export interface SelectedAs {
+  readonly status: OrderStatus;
+  readonly assigneeId: string | null;
+}
+
+/** Only after a bulk request's schema has checked it: each order's `asSelected` entry, by order id. */
+export const selectedAsOf = (asSelected: readonly SelectedEntry[] | undefined): ReadonlyMap<OrderId, SelectedAs> | undefined =>
+  asSelected === undefined
+    ? undefined
+    : new Map(
+        asSelected.map((entry) => [toOrderId(entry.orderId), { status: entry.process_status as OrderStatus, assigneeId: entry.assign_to_id }] as const),
+      );
+
 export const ChangeOrderStatusRequest = Schema.Struct({
-  orderId: orderIdList,
+  orderId: bulkOrderIds,
   updatingStatus: Schema.String.check(
     Schema.makeFilter((s: string) => statusOf(s) !== undefined || "Please choose a valid status."),
   ).pipe(Schema.annotateKey({ messageMissingKey: "Please choose a valid status." })),
   permanentDeletedFlag: Schema.optionalKey(Schema.Union([Schema.Boolean, Schema.Literals(["true", "false", 0, 1])])),
   /** From the order page, with one order id (ADR 0014). */
   expectedVersion: expectedVersionField,
-});
+  asSelected: asSelectedField,
+}).check(selectionMatches);
 
 /** Whether change-order-status asks for a permanent delete. */
 export const isPermanentDelete = (value: boolean | string | number | undefined): boolean => value === true || value === "true" || value === 1;
 
 export const AssignOrderRequest = Schema.Struct({
-  orderId: orderIdList,
+  orderId: bulkOrderIds,
   /** The client sends the signed-in user's name; the server assigns to the signed-in user whatever it says. */
   assignto: Schema.optionalKey(Schema.Union([Schema.String, Schema.Number, Schema.Null])),
-});
+  asSelected: asSelectedField,
+}).check(selectionMatches);
 
-export const OrderIdsRequest = Schema.Struct({ orderId: orderIdList, expectedVersion: expectedVersionField });
+/** Move to Original Folder (QUEUE-10) and Refunded it (QUEUE-11). */
+export const OrderIdsRequest = Schema.Struct({ orderId: bulkOrderIds, expectedVersion: expectedVersionField, asSelected: asSelectedField }).check(
+  selectionMatches,
+);
 
 export const AddRemarkRequest = Schema.Struct({
   orderId: orderIdField(),

@@ -74,6 +74,17 @@ export const SearchOrderRequest = Schema.Struct({
   userName: Schema.optionalKey(Schema.String),
 });
 
+/** Select all across pages (issue 16): the most orders one selection, and so one bulk action, holds. */
+export const MAX_SELECTED_ORDERS = 5_000;
+export const TOO_MANY_SELECTED_MESSAGE = "At most 5,000 orders can be selected at once. Please narrow the search.";
+
+/** Every order of one folder, or of its search, as the queue shows them (the search's own fields, no window). */
+export const SelectAllOrdersRequest = Schema.Struct({
+  folderName: SearchOrderRequest.fields.folderName,
+  searchVal: SearchOrderRequest.fields.searchVal,
+  processMonth: Schema.optionalKey(monthField),
+});
+
 const isDay = Schema.is(IsoDate);
 
 /** "" and null mean "no date", as the client's empty date inputs send them. */
@@ -92,7 +103,7 @@ const dayField = (label: string) =>
 const dateRangeFields = { fromDate: dayField("From date"), toDate: dayField("To date") };
 
 /** From after To would silently give nothing; say so instead. */
-const fromNotAfterTo = Schema.makeFilter((range: { readonly fromDate?: string | null; readonly toDate?: string | null }) => {
+export const fromNotAfterTo = Schema.makeFilter((range: { readonly fromDate?: string | null; readonly toDate?: string | null }) => {
   const from = dayOf(range.fromDate);
   const to = dayOf(range.toDate);
   return from === undefined || to === undefined || from <= to || { path: ["fromDate"], issue: "From date must not be after To date." };

@@ -43,3 +43,8 @@ export const DeleteTeamMemberRequest = Schema.Struct({
     Schema.annotateKey({ messageMissingKey: "Please choose a team member." }),
   ),
 });
+
+/** An Admin resets a member's two-factor sign-in (issue 16). */
+export const ResetTwoFactorRequest = Schema.Struct({
+  id: requiredText("Please choose a team member.", 64),
+});

@@ -43,3 +43,51 @@ export const PasswordChanged = defineEvent(
   Schema.Struct({ staffId: StaffId }),
 );
 export type PasswordChanged = typeof PasswordChanged.schema.Type;
+
+/*
+ * Two-factor sign-in (AUTH-3, issue 16). The secret and the recovery codes live encrypted or
+ * hashed in the credentials table only: like passwords, they never enter an event, which is kept
+ * for good and copied to the audit. The log says only that the factor was set up, reset or used.
+ */
+
+/** The member confirmed enrolment with a valid code (actor = the member). */
+export const TwoFactorEnabled = defineEvent("TwoFactorEnabled", 1, Schema.Struct({ staffId: StaffId }));
+export type TwoFactorEnabled = typeof TwoFactorEnabled.schema.Type;
+
+/** An Admin removed the member's second factor (actor = the Admin). The member's sessions end. */
+export const TwoFactorReset = defineEvent("TwoFactorReset", 1, Schema.Struct({ staffId: StaffId }));
+export type TwoFactorReset = typeof TwoFactorReset.schema.Type;
+
+/** A recovery code signed the member in; `remaining` unused codes are left (actor = the member). */
+export const RecoveryCodeUsed = defineEvent(
+  "RecoveryCodeUsed",
+  1,
+  Schema.Struct({ staffId: StaffId, remaining: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
+);
+export type RecoveryCodeUsed = typeof RecoveryCodeUsed.schema.Type;
+
+/** What an export held: a queue folder, a search within one, or a report's table. */
+export const ExportKind = Schema.Literals(["queue", "search", "report"]);
+export type ExportKind = typeof ExportKind.Type;
+
+/**
+ * A member downloaded orders as CSV (issue 16 D): a back office that holds passport data keeps
+ * who took which rows out of it. Appended before the first byte is sent; `rows` is the count
+ * that matched at that moment. A search's text is not kept: it is often a traveller's name or
+ * address, and this stream cannot forget it when that order is erased (DESIGN §3).
+ */
+export const DataExported = defineEvent(
+  "DataExported",
+  1,
+  Schema.Struct({
+    staffId: StaffId,
+    what: ExportKind,
+    folderName: Schema.optionalKey(Schema.String),
+    report: Schema.optionalKey(Schema.String),
+    /** A report's days, as the screen asked for them. */
+    fromDate: Schema.optionalKey(Schema.String),
+    toDate: Schema.optionalKey(Schema.String),
+    rows: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  }),
+);
+export type DataExported = typeof DataExported.schema.Type;

@@ -63,6 +63,23 @@ const isSelf = (actor: Actor, staffId: string) => actor.kind === "staff" && acto
 /** "Paolo Reyes", or "team member 9b1e44" for someone the timeline never saw added. */
 const staffName = (context: AuditContext, staffId: string) => context.staff(staffId)?.name ?? `team member ${staffId}`;
 
+const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/**
+ * "exported 120 orders from newOrder". The search itself is left out: staff search by a
+ * traveller's name or e-mail, which the timeline never shows (the event keeps it for the audit).
+ */
+const exportSentence = (data: { what: "queue" | "search" | "report"; folderName?: string; report?: string; rows: number }) => {
+  switch (data.what) {
+    case "queue":
+      return `exported ${count(data.rows, "order", "orders")} from ${data.folderName ?? "a queue"} as CSV`;
+    case "search":
+      return `exported ${count(data.rows, "order", "orders")} found by a search in ${data.folderName ?? "a queue"} as CSV`;
+    case "report":
+      return `exported ${count(data.rows, "row", "rows")} of ${data.report === undefined ? "a report" : `the ${data.report} report`} as CSV`;
+  }
+};
+
 /** What the event did, without the actor: "moved the order from Pending to Completed". */
 export const describeChange = (event: AnyEvent, context: AuditContext): string => {
   switch (event.type) {
@@ -163,6 +180,18 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       return isSelf(event.metadata.actor, event.data.staffId)
         ? "changed their own password"
         : `set a new password for ${staffName(context, event.data.staffId)}`;
+    case "TwoFactorEnabled":
+      return "turned on two-factor sign-in with an authenticator app";
+    case "TwoFactorReset":
+      return isSelf(event.metadata.actor, event.data.staffId)
+        ? "reset their own two-factor sign-in"
+        : `reset the two-factor sign-in of ${staffName(context, event.data.staffId)}`;
+    case "RecoveryCodeUsed": {
+      const left = event.data.remaining;
+      return `signed in with a recovery code (${String(left)} ${left === 1 ? "code" : "codes"} left)`;
+    }
+    case "DataExported":
+      return exportSentence(event.data);
     case "GatewayRegistered":
       return `registered the payment gateway ${event.data.gatewayName}`;
     case "GatewaySelected": {

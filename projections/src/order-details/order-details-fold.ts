@@ -69,7 +69,7 @@ export const batchNeeds = (events: readonly ProjectedEvent[]): BatchNeeds => {
       // Not the order's row: a mail's events carry its order id but are not the order's events,
       // and must not move the order's version (the page's expectedVersion).
       mailIds.add(event.data.mailId);
-    } else if (event.type === "StaffMemberUpdated" || event.type === "StaffMemberDeleted" || event.type === "PasswordChanged") {
+    } else if (event.type === "StaffMemberUpdated" || event.type === "StaffMemberDeleted" || event.type === "PasswordChanged" || event.type === "TwoFactorReset") {
       nameRefs.add(staffRef(event.data.staffId));
     } else if (event.type === "GatewaySelected") {
       nameRefs.add(gatewayRef(event.data.gatewayId));

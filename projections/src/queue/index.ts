@@ -8,6 +8,7 @@ export {
   folderTotal,
   ordersList,
   searchOrders,
+  selectOrders,
   futureMonths,
   type QueueListRow,
   type QueuePageSize,
@@ -15,6 +16,8 @@ export {
   type OrdersPage,
   type SearchOrdersParams,
   type QueueSearchResult,
+  type SelectOrdersParams,
+  type SelectedOrder,
   type FutureMonthTile,
   type FutureMonthsParams,
 } from "./queue-queries.ts";
@@ -28,6 +31,16 @@ export {
   type QueueViewer,
   type QueueFolderFacts,
 } from "./queue-folders.ts";
+// The CSV export's rows (issue 16 D): keyset batches of a folder or search, and the reports' tables.
+export {
+  countQueueExport,
+  queueExportBatches,
+  reportExportRows,
+  EXPORT_BATCH_SIZE,
+  type QueueExportParams,
+  type ReportExportParams,
+  type ReportExportRows,
+} from "./queue-export.ts";
 // The pure fold of one queue row, for readers that replay the log themselves (the audit's folder at a moment).
 export { evolveQueueRow, type QueueRow } from "./queue-row.ts";
 export { fullName } from "./queue-display.ts";

@@ -31,7 +31,8 @@ const { orders: ORDERS, statusCounts: STATUS_COUNTS, intakeDays: INTAKE_DAYS, as
 /** An order as a list shows it: the wire contract's list row (000 §3's list item, then 001 §3's display values). */
 export type { QueueListRow } from "@etd/contract";
 
-const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain,
+/** Exported for the CSV export (queue-export.ts), which pages the same rows by keyset. */
+export const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain,
   processing_date::text as processing_date, process_month,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   first_name, middle_name, last_name, email, phone_number, date_of_departure, date_of_travel, citizenship,
@@ -43,7 +44,7 @@ const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
 /** Text columns come back as strings or null. */
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-const toListRow = (key: QueueKey) => {
+export const toListRow = (key: QueueKey) => {
   const style = listDateStyle(key);
   const refundStyle = refundDateStyle(key);
   return (row: Row): QueueListRow => {
@@ -93,7 +94,7 @@ const toListRow = (key: QueueKey) => {
 };
 
 /** Collects parameters and hands back their placeholders. */
-const parameters = () => {
+export const parameters = () => {
   const values: unknown[] = [];
   return {
     values,
@@ -107,7 +108,7 @@ const parameters = () => {
 const literals = (statuses: readonly OrderStatus[]) => statuses.map((status) => `'${status}'`).join(", ");
 
 /** A folder's WHERE clause (DESIGN §4; `isInFolder` is the same rule in TypeScript). */
-const folderWhere = (key: QueueKey, viewer: QueueViewer, add: (value: unknown) => string, processMonth?: string): string => {
+export const folderWhere = (key: QueueKey, viewer: QueueViewer, add: (value: unknown) => string, processMonth?: string): string => {
   switch (key) {
     case "newOrder":
     case "priorityOrder":
@@ -292,7 +293,7 @@ export interface QueueSearchResult {
 }
 
 /** LIKE's own characters typed in a search box mean themselves. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The matching orders of one folder, newest first, rows `start` to `end`. */
 export const searchOrders = async (query: Query, params: SearchOrdersParams): Promise<QueueSearchResult> => {
@@ -313,6 +314,46 @@ export const searchOrders = async (query: Query, params: SearchOrdersParams): Pr
     query(`select count(*)::int8 as total from ${ORDERS} where ${where}`, countValues),
   ]);
   return { rows: rows.map(toListRow(params.folderName)), total: Number(counted[0]?.total ?? 0) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Select all across pages (issue 16)
+
+export interface SelectOrdersParams extends QueueViewer {
+  readonly folderName: QueueKey;
+  /** As a search's (QUEUE-2); blank selects the whole folder. */
+  readonly searchVal: string;
+  readonly processMonth?: string | undefined;
+  /** Rows read at most: one more than may be selected tells "too many" apart from "exactly as many". */
+  readonly limit: number;
+}
+
+/** An order as it was selected: what a bulk action's `asSelected` sends back for it. */
+export interface SelectedOrder {
+  readonly orderId: string;
+  readonly process_status: OrderStatus;
+  readonly assign_to_id: string | null;
+}
+
+/**
+ * Every order of a folder, or of its search, newest first (the order the pages show), up to
+ * `limit`: the same WHERE as the lists and the search, so "select all" means what the member
+ * sees across the pages. Only the three columns a bulk action's precondition needs.
+ */
+export const selectOrders = async (query: Query, params: SelectOrdersParams): Promise<SelectedOrder[]> => {
+  const { values, add } = parameters();
+  const term = params.searchVal.trim().toLowerCase();
+  const folder = folderWhere(params.folderName, params, add, params.processMonth);
+  const where = term === "" ? folder : `${folder} and search_text like ${add(likePattern(term))}`;
+  const rows = await query(
+    `select order_id, process_status, assignee_id from ${ORDERS} o where ${where} ${NEWEST_FIRST} limit ${add(Math.max(0, Math.floor(params.limit)))}`,
+    values,
+  );
+  return rows.map((row) => ({
+    orderId: String(row.order_id),
+    process_status: row.process_status as OrderStatus,
+    assign_to_id: text(row.assignee_id),
+  }));
 };
 
 // ---------------------------------------------------------------------------------------------

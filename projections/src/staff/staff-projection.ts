@@ -24,6 +24,8 @@ interface TeamMember {
   readonly updatedAt: string;
   readonly passwordChangedAt: string | null;
   readonly deletedAt: string | null;
+  /** Whether the member signs in with a second factor (AUTH-3, issue 16): the team list's 2FA column. */
+  readonly twoFactor: boolean;
 }
 
 const migrate = async (query: Query, table: TableName): Promise<void> => {
@@ -38,7 +40,8 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       added_at timestamptz not null,
       updated_at timestamptz not null,
       password_changed_at timestamptz,
-      deleted_at timestamptz
+      deleted_at timestamptz,
+      two_factor boolean not null default false
     )`);
   await query(`create index ${members}_listed on ${members} (added_at, staff_id) where not deleted`);
 };
@@ -47,7 +50,11 @@ const isStaffEvent = (event: ProjectedEvent["event"]): event is StaffEvent =>
   event.type === "StaffMemberAdded" ||
   event.type === "StaffMemberUpdated" ||
   event.type === "StaffMemberDeleted" ||
-  event.type === "PasswordChanged";
+  event.type === "PasswordChanged" ||
+  event.type === "TwoFactorEnabled" ||
+  event.type === "TwoFactorReset" ||
+  event.type === "RecoveryCodeUsed" ||
+  event.type === "DataExported";
 
 /** The member after this event; `undefined` until they were added. */
 const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember | undefined => {
@@ -60,6 +67,7 @@ const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember |
       updatedAt: at,
       passwordChangedAt: null,
       deletedAt: null,
+      twoFactor: false,
     };
   }
   if (!member) return member;
@@ -70,6 +78,14 @@ const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember |
       return { ...member, deleted: true, deletedAt: at, updatedAt: at };
     case "PasswordChanged":
       return { ...member, passwordChangedAt: at, updatedAt: at };
+    case "TwoFactorEnabled":
+      return { ...member, twoFactor: true, updatedAt: at };
+    case "TwoFactorReset":
+      return { ...member, twoFactor: false, updatedAt: at };
+    // Signing in and exporting change nothing the list shows.
+    case "RecoveryCodeUsed":
+    case "DataExported":
+      return member;
   }
 };
 
@@ -87,7 +103,7 @@ const load = async (query: Query, table: TableName, staffIds: readonly string[])
   if (staffIds.length === 0) return loaded;
   const rows = await query(
     `select staff_id, name, email, role, deleted, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
-            ${ISO("password_changed_at")} as password_changed_at, ${ISO("deleted_at")} as deleted_at
+            ${ISO("password_changed_at")} as password_changed_at, ${ISO("deleted_at")} as deleted_at, two_factor
        from ${table(STAFF_TABLES.members)} where staff_id = any($1::text[])`,
     [staffIds],
   );
@@ -102,6 +118,7 @@ const load = async (query: Query, table: TableName, staffIds: readonly string[])
       updatedAt: String(row.updated_at),
       passwordChangedAt: row.password_changed_at as string | null,
       deletedAt: row.deleted_at as string | null,
+      twoFactor: row.two_factor === true,
     });
   }
   return loaded;
@@ -111,13 +128,13 @@ const save = async (query: Query, table: TableName, members: readonly TeamMember
   if (members.length === 0) return;
   await query(
     `insert into ${table(STAFF_TABLES.members)}
-       (staff_id, name, email, role, deleted, added_at, updated_at, password_changed_at, deleted_at)
+       (staff_id, name, email, role, deleted, added_at, updated_at, password_changed_at, deleted_at, two_factor)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[],
-                          $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
+                          $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::boolean[])
      on conflict (staff_id) do update set
        name = excluded.name, email = excluded.email, role = excluded.role, deleted = excluded.deleted,
        updated_at = excluded.updated_at, password_changed_at = excluded.password_changed_at,
-       deleted_at = excluded.deleted_at`,
+       deleted_at = excluded.deleted_at, two_factor = excluded.two_factor`,
     [
       members.map((m) => m.staffId),
       members.map((m) => m.name),
@@ -128,6 +145,7 @@ const save = async (query: Query, table: TableName, members: readonly TeamMember
       members.map((m) => m.updatedAt),
       members.map((m) => m.passwordChangedAt),
       members.map((m) => m.deletedAt),
+      members.map((m) => m.twoFactor),
     ],
   );
 };
@@ -146,7 +164,8 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
 
 export const staffProjection: Projection = {
   name: "staff",
-  version: 1,
+  // 2: the two_factor column (issue 16); the new version rebuilds the table from the log.
+  version: 2,
   tables: Object.values(STAFF_TABLES),
   migrate,
   apply,

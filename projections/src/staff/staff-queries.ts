@@ -16,7 +16,7 @@ export { PASSWORD_MASK, type TeamMemberInfo, type TeamMemberRow } from "@etd/con
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const COLUMNS = `staff_id, name, email, role, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
-                 ${ISO("password_changed_at")} as password_changed_at`;
+                 ${ISO("password_changed_at")} as password_changed_at, two_factor`;
 
 const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password"> => ({
   id: String(row.staff_id),
@@ -26,6 +26,7 @@ const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password">
   added_at: String(row.added_at),
   updated_at: String(row.updated_at),
   password_changed_at: (row.password_changed_at as string | null) ?? null,
+  twoFactor: row.two_factor === true,
 });
 
 /** The Team Member List: members not deleted, in the order they were added. */

@@ -220,6 +220,14 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
   ],
   StaffMemberDeleted: [make("StaffMemberDeleted", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) removed Tessa Cruz from the team"],
   PasswordChanged: [make("PasswordChanged", { staffId: CARLO.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) changed their own password"],
+  TwoFactorEnabled: [make("TwoFactorEnabled", { staffId: MARIA.id }, asStaff(MARIA)), "Maria Santos (Manager) turned on two-factor sign-in with an authenticator app"],
+  TwoFactorReset: [make("TwoFactorReset", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) reset the two-factor sign-in of Tessa Cruz"],
+  RecoveryCodeUsed: [make("RecoveryCodeUsed", { staffId: MARIA.id, remaining: 9 }, asStaff(MARIA)), "Maria Santos (Manager) signed in with a recovery code (9 codes left)"],
+  // The search is a traveller's name here: the sentence must not repeat it.
+  DataExported: [
+    make("DataExported", { staffId: MARIA.id, what: "search", folderName: "newOrder", searchVal: "Juan", rows: 120 }, asStaff(MARIA)),
+    "Maria Santos (Manager) exported 120 orders found by a search in newOrder as CSV",
+  ],
   GatewayRegistered: [make("GatewayRegistered", gateway, asSystem("setup")), "setup registered the payment gateway Stripe"],
   GatewaySelected: [
     make("GatewaySelected", { gatewayId: "stripe-1", domain: "secondary", previousGatewayId: "paypal-1" }, asStaff(MARIA)),

@@ -24,10 +24,10 @@ export interface ProjectorProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-export const startProjectorProcess = (databaseUrl: string, args: readonly string[]): ProjectorProcess => {
+export const startProjectorProcess = (databaseUrl: string, args: readonly string[], settings: Record<string, string> = {}): ProjectorProcess => {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: PROJECTIONS_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...settings, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -22,6 +22,7 @@ import { liveBuilds, logSize, readModelChecksums } from "./read-model-checksums.
 const available = await postgresAvailable();
 const EVENTS = Number(process.env.R3_EVENTS ?? 200_000);
 const KILLS = 20;
+const RUN_LEASE_SECONDS = 4;
 const SEED = Number(process.env.R3_SEED ?? 20_250_615);
 
 if (ALL_PROJECTIONS.length === 0) console.warn("\n  NOTICE: ALL_PROJECTIONS is empty: the R3 rebuild crash tests have no read model to check and are SKIPPED\n");
@@ -67,11 +68,16 @@ describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebui
     return { url: database.url, driver };
   };
 
-  const projector = (url: string, ...args: string[]) => {
-    const started = startProjectorProcess(url, args);
+  const spawned = (started: ProjectorProcess) => {
     processes.push(started);
     return started;
   };
+  const projector = (url: string, ...args: string[]) => spawned(startProjectorProcess(url, args));
+  /**
+   * `projections run` with a 4 s lease (PROJECTION_LEASE_SECONDS): a takeover after a kill waits
+   * for the lease to run out for real, and 4 s proves that as well as the default 15 s would.
+   */
+  const follower = (url: string) => spawned(startProjectorProcess(url, ["run"], { PROJECTION_LEASE_SECONDS: String(RUN_LEASE_SECONDS) }));
 
   /** Runs `projections rebuild all` to the end, as an operator would after the last crash. */
   const rebuildToTheEnd = async (url: string, ms: number) => {
@@ -165,20 +171,20 @@ describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebui
     const { url, driver } = await freshDatabase();
     await generateLog({ connectionString: url, events: 20_000, seed: SEED + 1, synchronousCommit: false });
 
-    const running = [projector(url, "run"), projector(url, "run")];
+    const running = [follower(url), follower(url)];
     await sleep(500);
     // More orders while both start, build and then follow the log; a second log into the same
     // store takes its own order numbers and leaves the team and gateways alone.
     const appending = generateLog({ connectionString: url, events: 30_000, seed: SEED + 2, firstOrderId: 900_001, teamAndGateways: false, concurrency: 8 });
     await sleep(3000);
     // The one holding more builds dies mid-batch; the other must take its builds over once the
-    // leases expire (for real this time, 15 s), while a replacement starts beside it.
+    // leases expire (for real this time, RUN_LEASE_SECONDS), while a replacement starts beside it.
     const held = await driver.query("select lease_owner from projection_builds where status <> 'retired' and lease_until > now()");
     const pids = held.map((row) => Number(String(row.lease_owner).split(":")[1]));
     const victim = running.reduce((a, b) => (pids.filter((pid) => pid === b.pid).length > pids.filter((pid) => pid === a.pid).length ? b : a));
     victim.kill("SIGKILL");
     const victimLeases = pids.filter((pid) => pid === victim.pid).length;
-    const survivors = [running.find((p) => p !== victim)!, projector(url, "run")];
+    const survivors = [running.find((p) => p !== victim)!, follower(url)];
     const more = await appending;
     const { events, head } = await logSize(driver.query);
     expect(events).toBe(50_000);

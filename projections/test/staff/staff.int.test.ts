@@ -46,6 +46,9 @@ const commands: StaffCommand[] = [
   { type: "UpdateStaffMember", staffId: "m2" as StaffId, name: "Jose P. Cruz", email: "jose@example.com", role: "Admin", actor: { system: "test" }, team: { admins: 0 } },
   { type: "ChangePassword", staffId: "m3" as StaffId, actor },
   { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor, team: { admins: 1 } },
+  // Issue 16: Lea turns on two-factor sign-in (08:00:07), then exports (08:00:08), which the list does not show.
+  { type: "EnableTwoFactor", staffId: "m3" as StaffId, actor: { id: "m3" as StaffId, name: "Lea Reyes", role: "Telecaller" } },
+  { type: "RecordExport", staffId: "m3" as StaffId, what: "queue", folderName: "newOrder", rows: 3, actor: { id: "m3" as StaffId, name: "Lea Reyes", role: "Telecaller" } },
 ];
 
 describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () => {
@@ -78,7 +81,12 @@ describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () =
     const [maria, jose, lea] = await staffMembers(harness.driver.query);
     expect(maria).toMatchObject({ added_at: "2025-03-14T08:00:00.000Z", updated_at: "2025-03-14T08:00:00.000Z", password_changed_at: null });
     expect(jose).toMatchObject({ added_at: "2025-03-14T08:00:01.000Z", updated_at: "2025-03-14T08:00:04.000Z" });
-    expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:05.000Z" });
+    expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:07.000Z" });
+  });
+
+  it("AUTH-3 issue 16: the list's 2FA column says who turned on two-factor sign-in", async () => {
+    const list = await staffMembers(harness.driver.query);
+    expect(list.map((m) => [m.id, m.twoFactor])).toEqual([["m1", false], ["m2", false], ["m3", true]]);
   });
 
   it("ADMIN-1: team-member-info gives one member with an empty password, so saving the form unchanged keeps theirs", async () => {
@@ -91,6 +99,7 @@ describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () =
       added_at: "2025-03-14T08:00:01.000Z",
       updated_at: "2025-03-14T08:00:04.000Z",
       password_changed_at: null,
+      twoFactor: false,
     });
   });
 

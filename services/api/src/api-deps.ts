@@ -1,10 +1,12 @@
 import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
 import type { LocateIp } from "./http/ip-location.ts";
-import type { EventMetadata } from "@etd/events";
+import type { EventMetadata, Role } from "@etd/events";
 import type { Credentials } from "./auth/credentials.ts";
 import type { SessionRevocations } from "./auth/sessions.ts";
 import type { OrderGrants } from "./auth/order-grant.ts";
 import type { Throttle } from "./auth/throttle.ts";
+import type { ChallengeIssuer } from "./auth/two-factor-challenge.ts";
+import type { SecretBox } from "./auth/two-factor.ts";
 import type { SessionUser, TokenIssuer } from "./auth/tokens.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
 import type { MailWebhookSettings } from "./mail/delivery-reports/settings.ts";
@@ -25,6 +27,13 @@ export interface ApiDeps {
   /** Sessions ended by signing out; `authenticate` refuses them. */
   readonly sessions: SessionRevocations;
   readonly throttle: Throttle;
+  /** Two-factor sign-in (issue 16): the stored secrets' key, and the challenges between password and code. */
+  readonly twoFactor: { readonly box: SecretBox; readonly challenges: ChallengeIssuer };
+  /**
+   * REQUIRE_2FA_FOR: roles whose members must use two-factor sign-in. The guard compares it with
+   * the credentials on every request, so enrolment or a reset counts at once.
+   */
+  readonly requireTwoFactorFor: ReadonlySet<Role>;
   /** Failed public order lookups, per order id and per address. */
   readonly trackThrottle: Throttle;
   /** Signs and checks the travellers' order grants (public side, ADR 0007). */

@@ -12,10 +12,12 @@ import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
 import { queueQueryEndpoints } from "./routes/queue-queries.ts";
 import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
+import { exportEndpoints } from "./routes/export-routes.ts";
 import { staffQueryEndpoints } from "./routes/staff-queries.ts";
 import type { ApiDeps } from "./api-deps.ts";
 import type { TranslateWidget, TrustProxy } from "./config.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
+import { twoFactorEndpoints } from "./routes/two-factor-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
 import { mountDocumentFiles } from "./routes/document-files.ts";
 import { mountMailWebhooks } from "./routes/mail-webhook-routes.ts";
@@ -44,6 +46,7 @@ export interface AppDeps extends ApiDeps {
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...authEndpoints(deps),
+  ...twoFactorEndpoints(deps),
   ...orderEndpoints(deps),
   ...mailEndpoints(deps),
   ...orderPresenceEndpoints(deps),
@@ -57,6 +60,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
   ...queueQueryEndpoints(deps),
   ...orderDetailQueryEndpoints(deps),
   ...reportQueryEndpoints(deps),
+  ...exportEndpoints(deps),
   ...staffQueryEndpoints(deps),
   ...gatewayQueryEndpoints(deps),
 ];
@@ -103,6 +107,7 @@ export const createApp = (deps: AppDeps): express.Express => {
     tokens: deps.tokens,
     credentials: deps.credentials,
     sessions: deps.sessions,
+    requireTwoFactorFor: deps.requireTwoFactorFor,
     serviceToken: deps.serviceToken,
     metrics,
     secureCookies: deps.secureCookies,

@@ -3,6 +3,7 @@ import path from "node:path";
 // The settings entry only: reading the environment should not load the providers' SDKs.
 import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
 import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
+import { ROLES as STAFF_ROLES, type Role as StaffRole } from "@etd/events";
 // The type only: reading the environment should not load the Kafka client.
 import type { KafkaSettings } from "@etd/kafka";
 
@@ -22,6 +23,11 @@ export interface Config {
   /** Signs session tokens; generated and kept in DATA_DIR in demo mode when unset. */
   readonly jwtSecret: string | undefined;
   readonly sessionTtlSeconds: number;
+  /**
+   * REQUIRE_2FA_FOR: staff roles that must use two-factor sign-in (issue 16), e.g. "Admin,Manager";
+   * none by default. Their members can reach only their own two-factor page until they set it up.
+   */
+  readonly requireTwoFactorFor: ReadonlySet<StaffRole>;
   /** The customer-facing site's intake token; intake is closed when unset. */
   readonly intakeToken: string | undefined;
   /** Largest accepted upload. */
@@ -149,6 +155,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const sessionTtlSeconds = Number(ttlText);
   if (!/^\d+$/.test(ttlText) || sessionTtlSeconds < 60) problems.push(`SESSION_TTL_SECONDS must be a whole number of at least 60 (got "${ttlText}")`);
 
+  const requireTwoFactorFor = readRequiredTwoFactor(env.REQUIRE_2FA_FOR, problems);
+
   const intakeToken = env.INTAKE_TOKEN || undefined;
   if (intakeToken !== undefined && intakeToken.length < 24) problems.push("INTAKE_TOKEN must be at least 24 characters");
 
@@ -198,6 +206,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     firstAdmin,
     jwtSecret,
     sessionTtlSeconds,
+    requireTwoFactorFor,
     intakeToken,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     tls: tlsText === "1",
@@ -231,6 +240,18 @@ const readRoles = (text: string | undefined, given: { kafka: boolean; databaseUr
   // The embedded database opens in one process only, and the others would wait on it for ever.
   if (!everything.every((role) => roles.has(role)) && !given.databaseUrl) problems.push("RUN with only some roles needs DATABASE_URL: the embedded database can be opened by one process only");
   return roles;
+};
+
+/** REQUIRE_2FA_FOR: staff roles separated by commas, spelt as on Manage Team; an unknown one stops the start. */
+const readRequiredTwoFactor = (text: string | undefined, problems: string[]): ReadonlySet<StaffRole> => {
+  const named = (text ?? "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+  // A misspelt role would otherwise leave that role without the second factor the operator asked for.
+  const unknown = named.filter((part) => !(STAFF_ROLES as readonly string[]).includes(part));
+  if (unknown.length > 0) {
+    problems.push(`REQUIRE_2FA_FOR must list staff roles from ${STAFF_ROLES.join(", ")}, separated by commas (not understood: ${unknown.map((u) => `"${u}"`).join(", ")})`);
+    return new Set();
+  }
+  return new Set(named as StaffRole[]);
 };
 
 /** KAFKA_BROKERS (host:port, separated by commas) and KAFKA_CLIENT_ID. */

@@ -111,6 +111,13 @@ export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" 
         "# HELP event_store_horizon_age_seconds Age of the oldest open transaction holding back readers of the log.",
         "# TYPE event_store_horizon_age_seconds gauge",
         `event_store_horizon_age_seconds ${horizon}`,
+        // Memory, so that a leak or an answer held whole in memory (a large export) shows before the process is killed for it.
+        "# HELP process_resident_memory_bytes Resident memory of the API process.",
+        "# TYPE process_resident_memory_bytes gauge",
+        `process_resident_memory_bytes ${process.memoryUsage.rss()}`,
+        "# HELP nodejs_heap_used_bytes JavaScript heap in use.",
+        "# TYPE nodejs_heap_used_bytes gauge",
+        `nodejs_heap_used_bytes ${process.memoryUsage().heapUsed}`,
         requests.render(),
       ];
       res.type("text/plain; version=0.0.4").send(lines.join("\n") + "\n");

@@ -9,6 +9,9 @@ import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
+import { createChallengeIssuer } from "./auth/two-factor-challenge.ts";
+import { createSecretBox } from "./auth/two-factor.ts";
+import type { Role as StaffRole } from "@etd/events";
 import { DEFAULT_MAILING, type Config, type MailingSettings, type TranslateWidget, type TrustProxy } from "./config.ts";
 import { openIpLocation } from "./http/ip-location.ts";
 import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
@@ -52,6 +55,8 @@ export interface RuntimeOptions {
   readonly dataDir: string;
   readonly jwtSecret: string;
   readonly sessionTtlSeconds: number;
+  /** REQUIRE_2FA_FOR: roles that must use two-factor sign-in (none when absent). */
+  readonly requireTwoFactorFor?: ReadonlySet<StaffRole>;
   readonly intakeToken: string | undefined;
   readonly maxUploadBytes: number;
   readonly maxConnections?: number;
@@ -91,6 +96,8 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
       sessions: await createSessionRevocations(driver),
       throttle: createThrottle(),
+      twoFactor: { box: createSecretBox(options.jwtSecret), challenges: createChallengeIssuer(options.jwtSecret) },
+      requireTwoFactorFor: options.requireTwoFactorFor ?? new Set(),
       trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 }),
       grants: createOrderGrants(options.jwtSecret),
       publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),

@@ -16,6 +16,8 @@ describe("configuration from the environment", () => {
       firstAdmin: undefined,
       jwtSecret: undefined,
       sessionTtlSeconds: 43_200,
+      // Issue 16: no role must use two-factor sign-in until REQUIRE_2FA_FOR names it.
+      requireTwoFactorFor: new Set(),
       intakeToken: undefined,
       maxUploadBytes: 10 * 1024 * 1024,
       tls: false,
@@ -57,6 +59,16 @@ describe("configuration from the environment", () => {
     expect(() => readConfig({ DATABASE_MAX_CONNECTIONS: "1" })).toThrow(/DATABASE_MAX_CONNECTIONS must be a whole number from 2 to 500 \(got "1"\)/);
     expect(() => readConfig({ KAFKA_BROKERS: "kafka", REACTOR_LEASE_SECONDS: "0" })).toThrow(
       /KAFKA_BROKERS must list host:port addresses separated by commas \(not understood: "kafka"\)[\s\S]*REACTOR_LEASE_SECONDS must be a whole number from 1 to 600/,
+    );
+  });
+
+  it("issue 16, AUTH-3: REQUIRE_2FA_FOR names staff roles, comma-separated; an unknown one stops the start", () => {
+    expect(readConfig({ REQUIRE_2FA_FOR: "Admin, Manager" }).requireTwoFactorFor).toEqual(new Set(["Admin", "Manager"]));
+    expect(readConfig({ REQUIRE_2FA_FOR: "Night Staff" }).requireTwoFactorFor).toEqual(new Set(["Night Staff"]));
+    expect(readConfig({ REQUIRE_2FA_FOR: " " }).requireTwoFactorFor).toEqual(new Set());
+    // Spelt as on Manage Team: "admin" is not a role, and would leave Admins without the factor asked for.
+    expect(() => readConfig({ REQUIRE_2FA_FOR: "admin,Manager,Boss" })).toThrow(
+      /REQUIRE_2FA_FOR must list staff roles from Admin, Manager, Team, Telecaller, Night Staff, separated by commas \(not understood: "admin", "Boss"\)/,
     );
   });
 

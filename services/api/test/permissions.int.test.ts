@@ -35,6 +35,7 @@ describe.skipIf(!available)("R6 permission matrix", () => {
     expect(who("order.delete")).toEqual(["Admin", "Manager"]);
     expect(who("order.delete-permanently")).toEqual(["Admin"]);
     expect(who("order.assign")).toEqual(ROLES);
+    expect(who("team.reset-two-factor")).toEqual(["Admin"]);
   });
 
   it("answers every endpoint exactly as the matrix says, for every role and every bad token", async () => {

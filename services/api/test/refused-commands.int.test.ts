@@ -10,6 +10,7 @@ import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { allEndpoints } from "../src/app.ts";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
+import { codeAt } from "../src/auth/two-factor.ts";
 import { waitForQuiet, waitForReactor } from "./support/reactors.ts";
 import { INTAKE_TOKEN, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
@@ -53,6 +54,11 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       if (status !== 200) throw new Error(JSON.stringify(body));
       return body;
     };
+    // Issue 16: Night Staff has two-factor sign-in on (signed in before, so the cached session
+    // stands), so that a refused reset or enrolment has a factor to leave alone.
+    const night = await api.login("Night Staff");
+    const setup = await ok(api.call("POST", "/admin/two-factor/setup", {}, night));
+    await ok(api.call("POST", "/admin/two-factor/enable", { code: codeAt(setup.data.secret as string, Date.now()) }, night));
     await ok(api.call("PUT", "/admin/assign-order-status", { orderId: [pending] }, team));
     await ok(api.call("PUT", "/admin/change-order-status", { orderId: [completed], updatingStatus: "Completed" }, admin));
     await ok(api.call("POST", "/admin/add-new-remark", { orderId: refund, remark: "Customer asked for a refund", statusRefund: true }, admin));
@@ -217,11 +223,33 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       sent("POST /admin/change-password", fc.constantFrom<Role>("Admin", "Manager"), fc.record({ newPassword: fc.constantFrom("short", "x".repeat(201), "bad \u0000 password") })),
     ),
     "POST /admin/logout": sent("POST /admin/logout", fc.constant("none"), fc.constant({})),
+    // Issue 16: a Manager or anyone below resetting a factor, an Admin resetting one that is not on
+    // or a member who does not exist; enrolling twice, a wrong code, a forged second step.
+    "PUT /admin/reset-two-factor": fc.oneof(
+      sent("PUT /admin/reset-two-factor", fc.constantFrom<Role>("Manager", "Team", "Night Staff"), fc.record({ id: fc.constant("NIGHT") })),
+      sent("PUT /admin/reset-two-factor", fc.constant("Admin"), fc.record({ id: fc.constantFrom("TEAM", "MANAGER", GHOST) })),
+    ),
+    "POST /admin/two-factor/setup": fc.oneof(
+      sent("POST /admin/two-factor/setup", fc.constant("Night Staff"), fc.constant({})),
+      sent("POST /admin/two-factor/setup", fc.constantFrom<Sent["auth"]>("none", "Admin"), fc.constant({ secret: "JBSWY3DPEHPK3PXP" })),
+    ),
+    "POST /admin/two-factor/enable": fc.oneof(
+      sent("POST /admin/two-factor/enable", fc.constant("Night Staff"), fc.record({ code: fc.stringMatching(/^\d{6}$/) })),
+      sent("POST /admin/two-factor/enable", fc.constantFrom<Role>("Admin", "Manager", "Team"), fc.record({ code: fc.constantFrom("", "12345", "abcdef") })),
+    ),
+    "POST /admin/admin-login/two-factor": sent(
+      "POST /admin/admin-login/two-factor",
+      fc.constant("none"),
+      fc.oneof(
+        fc.record({ challenge: fc.constantFrom("forged", "eyJhbGciOiJub25lIn0.eyJwdXJwb3NlIjoiMmZhIn0."), code: fc.stringMatching(/^\d{6}$/) }),
+        fc.record({ challenge: fc.constant("forged"), recoveryCode: fc.constant("abcde-fghij") }),
+      ),
+    ),
   };
 
   /** Team member ids are known only once the API runs; the generators name them by role. */
   const resolve = (s: Sent): Sent => {
-    const ids: Record<string, string> = { ADMIN: api.staff.Admin.id, MANAGER: api.staff.Manager.id, TEAM: api.staff.Team.id };
+    const ids: Record<string, string> = { ADMIN: api.staff.Admin.id, MANAGER: api.staff.Manager.id, TEAM: api.staff.Team.id, NIGHT: api.staff["Night Staff"].id };
     const body = Object.fromEntries(Object.entries(s.body).map(([key, value]) => [key, typeof value === "string" && ids[value] ? ids[value] : value]));
     return { ...s, body };
   };

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { twoFactorGateClosed } from "../features/two-factor/two-factor-gate.ts";
 import { readStoredSession } from "../lib/session.ts";
 import { ErrorView, NotFoundView } from "./error-view.tsx";
 import { RootLayout } from "./root-layout.tsx";
@@ -48,16 +49,23 @@ export const logoutRoute = createRoute({
   },
 });
 
-/** The admin shell: only with a valid stored session (AUTH-4); otherwise back to sign-in. */
+/** The one page a member behind the two-factor gate may open. */
+const TWO_FACTOR_PATH = "/admin/two-factor";
+
+/**
+ * The admin shell: only with a valid stored session (AUTH-4); otherwise back to sign-in. A member
+ * who must set up two-factor sign-in first sees only its page (issue 16 part A).
+ */
 export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/admin",
-  beforeLoad: () => {
+  beforeLoad: ({ location }) => {
     const session = readStoredSession();
     if (!session) {
       void signOut();
       redirect({ to: "/", throw: true });
     }
+    if (twoFactorGateClosed() && location.pathname !== TWO_FACTOR_PATH) redirect({ to: TWO_FACTOR_PATH, throw: true });
     return { session };
   },
   component: lazyRouteComponent(() => import("../features/shell/components/admin-layout.tsx"), "AdminLayout"),

@@ -21,6 +21,18 @@ export const setUnauthorizedHandler = (handler: (message: string) => void): void
   onUnauthorized = handler;
 };
 
+/**
+ * Called on the 403 a member gets while their role requires two-factor sign-in that they have not
+ * set up (issue 16 part A; set by the app shell: shows only the setup page).
+ */
+let onTwoFactorRequired: () => void = () => undefined;
+
+export const setTwoFactorRequiredHandler = (handler: () => void): void => {
+  onTwoFactorRequired = handler;
+};
+
+const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role.";
+
 export interface RequestOptions {
   readonly body?: unknown;
   readonly form?: FormData;
@@ -54,5 +66,6 @@ export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", pa
   // Only for the session still signed in: a request sent before a sign-out (a refetch racing a
   // password change) must not sign out, or scold, whoever uses the tab now.
   if (response.status === 401 && session && readStoredSession()?.accessToken === session.accessToken) onUnauthorized(body.message);
+  if (response.status === 403 && session && typeof body.message === "string" && body.message.startsWith(TWO_FACTOR_REQUIRED)) onTwoFactorRequired();
   return body;
 };

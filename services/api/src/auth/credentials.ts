@@ -9,6 +9,12 @@ import type { Role, StaffId } from "@etd/events";
  *
  * `session_generation` grows with every password change and deletion; a token carries the
  * generation it was issued under, so raising it ends every earlier session at once.
+ *
+ * Two-factor sign-in (AUTH-3, issue 16, ADR 0024) adds four columns, added in place on databases
+ * made before it: `totp_secret` (the enrolled secret) and `totp_pending` (one being set up), both
+ * AES-256-GCM ciphertext (auth/two-factor.ts), never plain; `totp_last_step`, the time step of the
+ * last accepted code, so that a code is accepted once; `recovery_codes`, the SHA-256 of each unused
+ * recovery code. None of them is ever in an event.
  */
 
 export const CREDENTIALS_SQL = /* sql */ `
@@ -23,6 +29,10 @@ create table if not exists staff_credentials (
   updated_at timestamptz not null default now()
 );
 create unique index if not exists staff_credentials_email on staff_credentials (lower(email)) where not deleted;
+alter table staff_credentials add column if not exists totp_secret text;
+alter table staff_credentials add column if not exists totp_pending text;
+alter table staff_credentials add column if not exists totp_last_step bigint;
+alter table staff_credentials add column if not exists recovery_codes text[];
 `;
 
 export interface Credential {
@@ -32,6 +42,8 @@ export interface Credential {
   readonly role: Role;
   readonly passwordHash: string;
   readonly sessionGeneration: number;
+  /** The member signs in with a second factor: an enrolled secret is stored. */
+  readonly twoFactor: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -43,7 +55,17 @@ const toCredential = (row: Row): Credential => ({
   role: row.role as Role,
   passwordHash: row.password_hash as string,
   sessionGeneration: Number(row.session_generation),
+  twoFactor: row.totp_secret !== null && row.totp_secret !== undefined,
 });
+
+/** A member's second factor as stored: ciphertexts and hashes, never plain secrets. */
+export interface StoredTwoFactor {
+  readonly secret: string | null;
+  readonly pending: string | null;
+  /** The time step of the last accepted code; null before the first. */
+  readonly lastStep: number | null;
+  readonly recoveryCodes: readonly string[];
+}
 
 /** The reads of the credentials table; every write is an `AccountWrites` call inside an account transaction. */
 export interface Credentials {
@@ -62,12 +84,27 @@ export interface AccountWrites {
   liveRole(query: Query, staffId: StaffId): Promise<Role | undefined>;
   /** Live Admin accounts: the input of "the last Admin stays". */
   countAdmins(query: Query): Promise<number>;
-  add(query: Query, credential: Omit<Credential, "sessionGeneration">): Promise<void>;
+  add(query: Query, credential: Omit<Credential, "sessionGeneration" | "twoFactor">): Promise<void>;
   updateProfile(query: Query, staffId: string, profile: { email: string; name: string; role: Role }): Promise<void>;
   /** Sets the hash and ends every session issued before. */
   setPassword(query: Query, staffId: string, passwordHash: string): Promise<void>;
   /** The account can no longer sign in and its sessions end; the address becomes free again. */
   remove(query: Query, staffId: string): Promise<void>;
+  /** The second factor's columns of a live account, locked for this transaction. */
+  twoFactorOf(query: Query, staffId: string): Promise<StoredTwoFactor | undefined>;
+  /** Replaces the secret being set up (setup); the enrolled one, if any, stays. */
+  setPendingSecret(query: Query, staffId: string, sealedSecret: string): Promise<void>;
+  /** The pending secret becomes the enrolled one, with its first accepted step and the recovery codes' hashes. */
+  enableTwoFactor(query: Query, staffId: string, enrolment: { sealedSecret: string; step: number; recoveryHashes: readonly string[] }): Promise<void>;
+  /**
+   * Records `step` as the last accepted one, only if it is later than the one stored: of two
+   * requests with the same code, exactly one sees true.
+   */
+  acceptStep(query: Query, staffId: string, step: number): Promise<boolean>;
+  /** Removes one unused recovery code by its hash; answers how many are left, or undefined when it was not there. */
+  useRecoveryCode(query: Query, staffId: string, hash: string): Promise<number | undefined>;
+  /** Removes the second factor (Admin reset) and ends every session of the member. */
+  resetTwoFactor(query: Query, staffId: string): Promise<void>;
 }
 
 const accountWrites: AccountWrites = {
@@ -107,6 +144,58 @@ const accountWrites: AccountWrites = {
     await query(
       `update staff_credentials
           set deleted = true, session_generation = session_generation + 1, updated_at = now()
+        where staff_id = $1`,
+      [staffId],
+    );
+  },
+  twoFactorOf: async (query, staffId) => {
+    const [row] = await query(
+      `select totp_secret, totp_pending, totp_last_step, recovery_codes from staff_credentials
+        where staff_id = $1 and not deleted for update`,
+      [staffId],
+    );
+    if (!row) return undefined;
+    return {
+      secret: (row.totp_secret as string | null) ?? null,
+      pending: (row.totp_pending as string | null) ?? null,
+      lastStep: row.totp_last_step === null || row.totp_last_step === undefined ? null : Number(row.totp_last_step),
+      recoveryCodes: (row.recovery_codes as string[] | null) ?? [],
+    };
+  },
+  setPendingSecret: async (query, staffId, sealedSecret) => {
+    await query(`update staff_credentials set totp_pending = $2, updated_at = now() where staff_id = $1 and not deleted`, [staffId, sealedSecret]);
+  },
+  enableTwoFactor: async (query, staffId, { sealedSecret, step, recoveryHashes }) => {
+    await query(
+      `update staff_credentials
+          set totp_secret = $2, totp_pending = null, totp_last_step = $3, recovery_codes = $4::text[], updated_at = now()
+        where staff_id = $1`,
+      [staffId, sealedSecret, step, recoveryHashes],
+    );
+  },
+  acceptStep: async (query, staffId, step) => {
+    const rows = await query(
+      `update staff_credentials set totp_last_step = $2
+        where staff_id = $1 and not deleted and totp_secret is not null and (totp_last_step is null or totp_last_step < $2)
+        returning 1 as accepted`,
+      [staffId, step],
+    );
+    return rows.length === 1;
+  },
+  useRecoveryCode: async (query, staffId, hash) => {
+    const [row] = await query(
+      `update staff_credentials set recovery_codes = array_remove(recovery_codes, $2), updated_at = now()
+        where staff_id = $1 and not deleted and totp_secret is not null and $2 = any(recovery_codes)
+        returning coalesce(cardinality(recovery_codes), 0) as remaining`,
+      [staffId, hash],
+    );
+    return row ? Number(row.remaining) : undefined;
+  },
+  resetTwoFactor: async (query, staffId) => {
+    await query(
+      `update staff_credentials
+          set totp_secret = null, totp_pending = null, totp_last_step = null, recovery_codes = null,
+              session_generation = session_generation + 1, updated_at = now()
         where staff_id = $1`,
       [staffId],
     );

@@ -3,6 +3,7 @@ import { orderStream, GATEWAYS_STREAM, type OrderId } from "@etd/events";
 import {
   gatewayDecider,
   handleCommand,
+  isStaleVersion,
   orderDecider,
   type GatewayCommand,
   type OrderCommand,
@@ -64,7 +65,9 @@ export const runOrderCommand = async (
   expectedVersion?: bigint,
 ): Promise<Ran> => {
   const ran = await run(deps, context, orderStream(command.orderId), (options) => handleCommand(orderDecider, command, options), system, expectedVersion);
-  if (ran.ok || ran.refusal.reason !== "changed" || expectedVersion === undefined) return ran;
+  // Only the handler's stale-version answer has a history to show; a selected order that changed
+  // (issue 16, the decider's "changed") carries its own message and goes into the bulk answer's refused.
+  if (ran.ok || !isStaleVersion(ran.refusal) || expectedVersion === undefined) return ran;
   const withAddresses = context.user !== undefined && isAllowed(context.user.type, "audit.read");
   return { ...ran, changed: await orderChangedAnswer(deps, command.orderId, expectedVersion, withAddresses) };
 };
@@ -90,17 +93,32 @@ const latest = (positions: readonly (string | undefined)[]): string | null => {
 };
 
 /**
+ * Orders decided at once by one bulk action. Each order is its own stream, so they never contend
+ * with each other; a few at a time bring a 5,000-order selection (issue 16) well inside a proxy's
+ * minute, while one request still holds only a few of the pool's connections.
+ */
+const BULK_CONCURRENCY = 4;
+
+/**
  * Bulk actions (QUEUE-8..11) run one command per order. All succeed: the spec's message. Some are
  * refused: status 0 naming what went wrong, and which orders did change (they stay changed:
- * each order is its own consistency boundary).
+ * each order is its own consistency boundary). Results keep the order of `orderIds`.
  */
 export const runForEachOrder = async (
   orderIds: readonly OrderId[],
   command: (orderId: OrderId) => Promise<Ran>,
   success: string,
 ): Promise<Reply> => {
-  const results: { orderId: string; ran: Ran }[] = [];
-  for (const orderId of orderIds) results.push({ orderId, ran: await command(orderId) });
+  const results: { orderId: string; ran: Ran }[] = new Array(orderIds.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < orderIds.length) {
+      const index = next++;
+      const orderId = orderIds[index]!;
+      results[index] = { orderId, ran: await command(orderId) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, orderIds.length) }, worker));
   const changed = results.filter((r) => r.ran.ok).map((r) => r.orderId);
   const refused = results.flatMap((r) => (r.ran.ok ? [] : [{ orderId: r.orderId, refusal: r.ran.refusal }]));
   const position = latest(results.map((r) => (r.ran.ok ? r.ran.position : undefined)));

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Query } from "@etd/event-store";
 import { staffStream, type Role, type StaffId } from "@etd/events";
-import { handleCommand, staffDecider, type StaffActor, type StaffCommand, type TeamFacts } from "@etd/write";
+import { handleCommand, staffDecider, type ExportDetails, type StaffActor, type StaffCommand, type TeamFacts } from "@etd/write";
 import { hashPassword } from "../auth/passwords.ts";
+import { checkCode, hashRecoveryCode, newRecoveryCodes } from "../auth/two-factor.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import { refusalReply } from "./run-command.ts";
@@ -147,6 +148,116 @@ export const changeOwnPassword = async (deps: ApiDeps, caller: Caller & { user: 
     const refused = await tx.run({ type: "ChangePassword", staffId, actor: tx.actor });
     if (refused) return refused;
     await deps.credentials.writes.setPassword(tx.query, staffId, passwordHash);
+    return { ok: true, staffId, position: tx.position() };
+  });
+};
+
+/*
+ * Two-factor sign-in (AUTH-3, issue 16, ADR 0024). The credentials row keeps the secret (sealed),
+ * the last accepted step and the recovery codes' hashes; the staff stream says only that the
+ * factor was turned on, reset or a recovery code used. Each change runs the decider before it
+ * writes a column, in the account transaction, so a refusal leaves the row as it was.
+ */
+
+export const ALREADY_SET_UP = "Two-factor sign-in is already set up.";
+export const CODE_NOT_VALID = "That code is not valid. Please try again.";
+export const RECOVERY_CODE_NOT_VALID = "That recovery code is not valid.";
+
+type SignedIn = Caller & { user: { id: StaffId } };
+
+export type TwoFactorEnabledOutcome = { readonly ok: true; readonly recoveryCodes: readonly string[]; readonly position: string | undefined } | Reply;
+
+/**
+ * Enrolment: the code proves the member's app holds the pending secret, which becomes theirs, with
+ * ten new recovery codes (answered here, the only time they are shown) and the code's step as the
+ * last one used, so the code that enrolled cannot sign in as well.
+ */
+export const enableTwoFactor = (deps: ApiDeps, caller: SignedIn, code: string): Promise<TwoFactorEnabledOutcome> => {
+  const staffId = caller.user.id;
+  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const stored = await deps.credentials.writes.twoFactorOf(tx.query, staffId);
+    if (!stored) return fail(401, UNAUTHORIZED_NOW);
+    if (stored.secret !== null) return fail(409, ALREADY_SET_UP);
+    const pending = stored.pending === null ? undefined : deps.twoFactor.box.open(stored.pending);
+    if (pending === undefined) return fail(400, "Please start the setup again: scan the new QR code, then enter its code.");
+    const checked = checkCode(pending, code, null, deps.now().getTime());
+    if (checked.kind !== "accepted") return fail(400, CODE_NOT_VALID);
+    const refused = await tx.run({ type: "EnableTwoFactor", staffId, actor: tx.actor });
+    if (refused) return refused;
+    const recoveryCodes = newRecoveryCodes();
+    await deps.credentials.writes.enableTwoFactor(tx.query, staffId, {
+      sealedSecret: stored.pending!,
+      step: checked.step,
+      recoveryHashes: recoveryCodes.map(hashRecoveryCode),
+    });
+    return { ok: true, recoveryCodes, position: tx.position() };
+  });
+};
+
+/** An Admin removes a member's second factor (a lost phone): every session of the member ends. */
+export const resetTwoFactor = (deps: ApiDeps, caller: Caller, staffId: StaffId): Promise<AccountOutcome> =>
+  inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const refused = await tx.run({ type: "ResetTwoFactor", staffId, actor: tx.actor });
+    if (refused) return refused;
+    await deps.credentials.writes.resetTwoFactor(tx.query, staffId);
+    return { ok: true, staffId, position: tx.position() };
+  });
+
+/**
+ * The second step of a sign-in with a recovery code: the code is removed as it is used, and the
+ * log says how many are left (RecoveryCodeUsed, actor the member).
+ */
+export const useRecoveryCode = (deps: ApiDeps, caller: SignedIn, recoveryCode: string): Promise<AccountOutcome> => {
+  const staffId = caller.user.id;
+  const hash = hashRecoveryCode(recoveryCode);
+  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const stored = await deps.credentials.writes.twoFactorOf(tx.query, staffId);
+    if (!stored || stored.secret === null || !stored.recoveryCodes.includes(hash)) return fail(401, RECOVERY_CODE_NOT_VALID);
+    const refused = await tx.run({ type: "UseRecoveryCode", staffId, remaining: stored.recoveryCodes.length - 1, actor: tx.actor });
+    if (refused) return refused;
+    await deps.credentials.writes.useRecoveryCode(tx.query, staffId, hash);
+    return { ok: true, staffId, position: tx.position() };
+  });
+};
+
+/**
+ * The second step of a sign-in with the authenticator's code. No event: a sign-in is not an
+ * account change. The row is locked while the code is checked and its step recorded, and the
+ * step is written only if later than the last one, so of two requests with one code one passes.
+ */
+export const useTotpCode = (deps: ApiDeps, staffId: StaffId, code: string): Promise<"accepted" | "reused" | "invalid"> =>
+  deps.store.transaction(async (_store, query) => {
+    const stored = await deps.credentials.writes.twoFactorOf(query, staffId);
+    const secret = stored?.secret ? deps.twoFactor.box.open(stored.secret) : undefined;
+    if (!stored || secret === undefined) return "invalid";
+    const checked = checkCode(secret, code, stored.lastStep, deps.now().getTime());
+    if (checked.kind !== "accepted") return checked.kind;
+    return (await deps.credentials.writes.acceptStep(query, staffId, checked.step)) ? "accepted" : "reused";
+  });
+
+/** Setup: a new secret to scan replaces any earlier one not yet confirmed; an enrolled one stays. */
+export const storePendingSecret = (deps: ApiDeps, staffId: StaffId, secret: string): Promise<void> =>
+  deps.store.transaction(async (_store, query) => {
+    await deps.credentials.writes.setPendingSecret(query, staffId, deps.twoFactor.box.seal(secret));
+  });
+
+/** What GET /admin/two-factor tells the member about themself. */
+export const twoFactorStatus = async (deps: ApiDeps, staffId: StaffId): Promise<{ enabled: boolean; recoveryCodesLeft: number } | undefined> => {
+  const stored = await deps.store.transaction((_store, query) => deps.credentials.writes.twoFactorOf(query, staffId));
+  return stored && { enabled: stored.secret !== null, recoveryCodesLeft: stored.secret === null ? 0 : stored.recoveryCodes.length };
+};
+
+/**
+ * Records a CSV export (issue 16 D) on the signed-in member's own stream, before the first byte
+ * is sent: the caller sends nothing unless this answers `ok`. It takes the account lock like every
+ * staff change, so an export by a member deleted meanwhile is refused (not_found), never recorded
+ * after the fact.
+ */
+export const recordExport = (deps: ApiDeps, caller: Caller & { user: { id: StaffId } }, details: ExportDetails): Promise<AccountOutcome> => {
+  const staffId = caller.user.id;
+  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const refused = await tx.run({ type: "RecordExport", staffId, ...details, actor: tx.actor });
+    if (refused) return refused;
     return { ok: true, staffId, position: tx.position() };
   });
 };

@@ -4,10 +4,11 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { Result, type Schema } from "effect";
 import { isAllowed, type Action, type ReadModel } from "@etd/contract";
+import type { Role } from "@etd/events";
 import type { Credentials } from "../auth/credentials.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
-import { clearCookie, setCookie } from "./cookies.ts";
+import { clearCookie, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { decodeInput, fail, type Reply } from "./reply.ts";
 import { clientAddress } from "./client-address.ts";
@@ -80,6 +81,18 @@ export interface Endpoint {
    */
   readonly reads?: readonly ProjectionName[];
   /**
+   * Also accepts the session cookie when no Authorization header is sent: a download a browser
+   * follows as a plain link (the CSV exports), like the document links. Cookie-authenticated GETs
+   * are safe from other sites because the cookie is SameSite=Strict.
+   */
+  readonly sessionCookie?: boolean;
+  /**
+   * Open to a member whose role must use two-factor sign-in (REQUIRE_2FA_FOR) before they have set
+   * it up: who they are, signing out, and the setup itself (issue 16). Every other staff endpoint
+   * answers them 403 until then.
+   */
+  readonly beforeTwoFactor?: boolean;
+  /**
    * Decodes the request and runs the handler; `user` is the member the guard accepted (undefined
    * for "public" and "service"). Built by staffEndpoint, publicEndpoint and serviceEndpoint.
    */
@@ -93,6 +106,8 @@ interface EndpointSpec<B, Q, P, I> {
   readonly summary: string;
   readonly readOnly?: boolean;
   readonly reads?: readonly ProjectionName[];
+  readonly sessionCookie?: boolean;
+  readonly beforeTwoFactor?: boolean;
   /** The JSON body's schema (POST, PUT). */
   readonly body?: B;
   /**
@@ -156,6 +171,8 @@ const entry = (
     ...(spec.params !== undefined ? { params: spec.params as Schema.Top } : {}),
     ...(spec.readOnly !== undefined ? { readOnly: spec.readOnly } : {}),
     ...(spec.reads !== undefined ? { reads: spec.reads } : {}),
+    ...(spec.sessionCookie ? { sessionCookie: true } : {}),
+    ...(spec.beforeTwoFactor ? { beforeTwoFactor: true } : {}),
     run,
   };
 };
@@ -197,6 +214,8 @@ export interface GuardDeps {
   readonly credentials: Credentials;
   /** Sessions ended by signing out (issue 9 item 7). */
   readonly sessions: SessionRevocations;
+  /** REQUIRE_2FA_FOR: roles refused everything but `beforeTwoFactor` endpoints until they set it up. */
+  readonly requireTwoFactorFor?: ReadonlySet<Role>;
   readonly serviceToken: string | undefined;
 }
 
@@ -210,6 +229,7 @@ export interface MountDeps extends GuardDeps {
 
 export const UNAUTHORIZED = "Your session has expired or is not valid. Please sign in again.";
 export const FORBIDDEN = "You do not have permission to do this.";
+export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
 
 const send = (res: express.Response, reply: Reply, secureCookies: boolean) => {
   for (const cookie of reply.cookies ?? []) {
@@ -243,7 +263,13 @@ export interface ActiveSession {
   readonly sessionId: string;
   /** The token's `exp`, in milliseconds since the epoch. */
   readonly expiresAt: number;
+  /** The member has set up two-factor sign-in, as the credentials say now. */
+  readonly twoFactor: boolean;
 }
+
+/** The member's role must use two-factor sign-in and they have not set it up (yet, or since a reset). */
+export const needsTwoFactorSetup = (session: Pick<ActiveSession, "user" | "twoFactor">, requireTwoFactorFor: ReadonlySet<Role> | undefined): boolean =>
+  !session.twoFactor && (requireTwoFactorFor?.has(session.user.type) ?? false);
 
 /**
  * The session behind a token (`Authorization` header value, or the session cookie's value where a
@@ -264,14 +290,22 @@ export const authenticateSession = async (
     user: { id: credential.staffId, name: credential.name, type: credential.role },
     sessionId: session.sessionId,
     expiresAt: session.expiresAt,
+    twoFactor: credential.twoFactor,
   };
 };
 
-/** The staff member behind a request's token, if the token is valid and its session still stands. */
+/**
+ * The staff member behind a request's token, if the token is valid and its session still stands,
+ * for what is served beside the endpoint table (document links). A member who must set up
+ * two-factor sign-in first counts as not signed in there: passports are not the setup page.
+ */
 export const authenticate = async (
-  deps: Pick<GuardDeps, "tokens" | "credentials" | "sessions">,
+  deps: Pick<GuardDeps, "tokens" | "credentials" | "sessions" | "requireTwoFactorFor">,
   header: string | undefined,
-): Promise<SessionUser | undefined> => (await authenticateSession(deps, header))?.user;
+): Promise<SessionUser | undefined> => {
+  const session = await authenticateSession(deps, header);
+  return session && !needsTwoFactorSetup(session, deps.requireTwoFactorFor) ? session.user : undefined;
+};
 
 export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: MountDeps): void => {
   for (const endpoint of endpoints) {
@@ -297,9 +331,15 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           if (!deps.serviceToken || !sameSecret(token, deps.serviceToken)) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
           return answer(undefined);
         }
-        const user = await authenticate(deps, req.get("authorization"));
-        if (!user) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
+        const session = await authenticateSession(deps, req.get("authorization") ?? (endpoint.sessionCookie ? readCookie(req, SESSION_COOKIE) : undefined));
+        if (!session) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
+        const { user } = session;
         if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN), deps.secureCookies);
+        // Checked per request from the credentials, not from a claim in the token: setting it up,
+        // an Admin's reset or a changed REQUIRE_2FA_FOR count from the next request on.
+        if (!endpoint.beforeTwoFactor && needsTwoFactorSetup(session, deps.requireTwoFactorFor)) {
+          return send(res, fail(403, TWO_FACTOR_REQUIRED), deps.secureCookies);
+        }
         await answer(user);
       })().catch(next);
     });

@@ -4,11 +4,13 @@ import { SESSION_COOKIE } from "../http/cookies.ts";
 import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
 import { tokenFromHeader } from "../auth/tokens.ts";
+import type { Credential } from "../auth/credentials.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { changeOwnPassword, isAccountChanged } from "../commands/staff-accounts.ts";
 
 export const INVALID_LOGIN = "Invalid email or password.";
 export const SIGNED_OUT = "You have been signed out.";
+export const ENTER_CODE = "Enter the 6-digit code from your authenticator app.";
 
 /*
  * Sessions (docs/decisions/0008-sessions.md). Sign-in answers the token as the client has always
@@ -16,6 +18,32 @@ export const SIGNED_OUT = "You have been signed out.";
  * (the live feed, document links). Sign-out revokes the session by its id and clears the cookie.
  */
 const SESSION_COOKIE_PATH = "/";
+
+/** "Too many failed sign-in attempts…" when this address may not try this e-mail now, else undefined. */
+export const throttled = (deps: ApiDeps, email: string, ip: string) => {
+  const waitMs = deps.throttle.retryAfterMs(email, ip);
+  if (waitMs <= 0) return undefined;
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return fail(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+};
+
+/**
+ * The sign-in answer as the client has always read it (token in jwtToken and data.accessToken,
+ * and as the session cookie), after the password alone or after the second step. A member whose
+ * role must use two-factor sign-in and has not set it up also reads `twoFactorSetupRequired`.
+ */
+export const signedIn = (deps: ApiDeps, credential: Credential) => {
+  const user = { id: credential.staffId, name: credential.name, type: credential.role };
+  const jwtToken = deps.tokens.issue(user, credential.sessionGeneration);
+  const setupRequired = !credential.twoFactor && deps.requireTwoFactorFor.has(credential.role);
+  const data = { accessToken: jwtToken, ...user, email: credential.email, ...(setupRequired ? { twoFactorSetupRequired: true } : {}) };
+  return withCookies(ok("Login successful.", data, { jwtToken }), {
+    name: SESSION_COOKIE,
+    value: jwtToken,
+    path: SESSION_COOKIE_PATH,
+    maxAgeSeconds: deps.tokens.ttlSeconds,
+  });
+};
 
 export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
   publicEndpoint({
@@ -27,11 +55,8 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
       const email = input.email.trim();
       // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
       // failures from elsewhere only slow the account down (auth/throttle.ts).
-      const waitMs = deps.throttle.retryAfterMs(email, ip);
-      if (waitMs > 0) {
-        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-        return fail(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-      }
+      const locked = throttled(deps, email, ip);
+      if (locked) return locked;
       // The delay is fixed by the failures recorded before this attempt. The attempt then counts
       // as a failure at once, taken back if it succeeds, so that guesses sent in parallel cannot
       // all pass the limit before the first of them is counted.
@@ -43,21 +68,23 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
         ? await verifyPassword(credential.passwordHash, input.password)
         : await verifyNothing(input.password);
       if (!credential || !valid) return fail(401, INVALID_LOGIN);
+      if (credential.twoFactor) {
+        // No token yet (issue 16). The attempt stays counted as a failure until the second step
+        // succeeds: were a right password to clear the failures, someone holding it could sign in
+        // again and again for fresh guesses at the code.
+        const { challenges } = deps.twoFactor;
+        const challenge = challenges.issue(credential.staffId, credential.sessionGeneration);
+        return fail(200, ENTER_CODE, { secondStep: "totp", challenge, expiresInSeconds: challenges.ttlSeconds });
+      }
       deps.throttle.recordSuccess(email, ip);
-      const user = { id: credential.staffId, name: credential.name, type: credential.role };
-      const jwtToken = deps.tokens.issue(user, credential.sessionGeneration);
-      return withCookies(ok("Login successful.", { accessToken: jwtToken, ...user, email: credential.email }, { jwtToken }), {
-        name: SESSION_COOKIE,
-        value: jwtToken,
-        path: SESSION_COOKIE_PATH,
-        maxAgeSeconds: deps.tokens.ttlSeconds,
-      });
+      return signedIn(deps, credential);
     },
   }),
   staffEndpoint({
     method: "get",
     path: "/user_info",
     guard: "session.read",
+    beforeTwoFactor: true,
     summary: "The signed-in staff member (AUTH-9)",
     handle: async ({ user }) => {
       const credential = await deps.credentials.findById(user.id);
@@ -79,6 +106,7 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/logout",
     guard: "session.read",
+    beforeTwoFactor: true,
     summary: "Sign out (not in the spec; ADR 0008): ends this session on the server, for every request and open live stream, and clears the session cookie",
     body: LogoutRequest,
     // Nothing to send; anything sent is refused like any other bad input, and changes nothing.

@@ -9,6 +9,7 @@ import {
   OrderIdsRequest,
   providerOf,
   ResendMailRequest,
+  selectedAsOf,
   SendInvoiceRequest,
   toOrderId,
   toOrderIds,
@@ -42,6 +43,16 @@ const withOneOrderVersion = (
   return runAll(orderIds, expectedVersion);
 };
 
+/**
+ * Select all across pages (issue 16): with `asSelected` (one entry per order id, checked by the
+ * request's schema before anything runs) each order's command carries what the member saw of it,
+ * and the order decider refuses an order that changed since. Without it, nothing is carried.
+ */
+const asSelectedFor = (asSelected: Parameters<typeof selectedAsOf>[0]) => {
+  const selected = selectedAsOf(asSelected);
+  return (orderId: OrderId) => (selected === undefined ? {} : { asSelected: selected.get(orderId) });
+};
+
 export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "put",
@@ -63,11 +74,13 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       const expectedVersion = toVersion(input.expectedVersion);
       // A version is one order's (the page's); a bulk move from the queue sends none.
       if (expectedVersion !== undefined && orderIds.length !== 1) return fail(400, "expectedVersion applies to one order.");
+      const selected = asSelectedFor(input.asSelected);
       return runForEachOrder(
         orderIds,
         // A permanent delete only records the decision; the erasure reactor destroys the key and
         // the files once the event is in the log (reactors/erasure.ts).
-        (orderId: OrderId) => runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete }, undefined, expectedVersion),
+        (orderId: OrderId) =>
+          runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete, ...selected(orderId) }, undefined, expectedVersion),
         to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
       );
     },
@@ -80,9 +93,10 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     body: AssignOrderRequest,
     handle: async (context) => {
       const assignee = { id: context.user.id, name: context.user.name };
+      const selected = asSelectedFor(context.input.asSelected);
       return runForEachOrder(
         toOrderIds(context.input.orderId),
-        (orderId) => runOrderCommand(deps, context, { type: "AssignOrder", orderId, assignee, now: deps.now().toISOString() }),
+        (orderId) => runOrderCommand(deps, context, { type: "AssignOrder", orderId, assignee, now: deps.now().toISOString(), ...selected(orderId) }),
         "Order has been assigned successfully",
       );
     },
@@ -93,13 +107,22 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "order.move-to-original",
     summary: "Move to Original Folder: assignment cleared, back to New or Priority (QUEUE-10)",
     body: OrderIdsRequest,
-    handle: async (context) =>
-      withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
+    handle: async (context) => {
+      const selected = asSelectedFor(context.input.asSelected);
+      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
       runForEachOrder(
         orderIds,
-        (orderId) => runOrderCommand(deps, context, { type: "MoveOrderToOriginalFolder", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type } }, undefined, expectedVersion),
+        (orderId) =>
+          runOrderCommand(
+            deps,
+            context,
+            { type: "MoveOrderToOriginalFolder", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type }, ...selected(orderId) },
+            undefined,
+            expectedVersion,
+          ),
         "Order has been moved to new orders successfully",
-      )),
+      ));
+    },
   }),
   staffEndpoint({
     method: "put",
@@ -107,13 +130,22 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "order.refunded",
     summary: "Refunded it: Refund → Completed Refund (QUEUE-11)",
     body: OrderIdsRequest,
-    handle: async (context) =>
-      withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
+    handle: async (context) => {
+      const selected = asSelectedFor(context.input.asSelected);
+      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
       runForEachOrder(
         orderIds,
-        (orderId) => runOrderCommand(deps, context, { type: "MarkOrderRefunded", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type } }, undefined, expectedVersion),
+        (orderId) =>
+          runOrderCommand(
+            deps,
+            context,
+            { type: "MarkOrderRefunded", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type }, ...selected(orderId) },
+            undefined,
+            expectedVersion,
+          ),
         "Order has been refunded successfully",
-      )),
+      ));
+    },
   }),
   staffEndpoint({
     method: "post",

@@ -1,6 +1,15 @@
 import { DEFAULT_PAGE_SIZE, isAllowed, QUEUE_KEYS, type QueueKey } from "@etd/contract";
-import { FolderCountQuery, FutureMonthsQuery, OrdersListQuery, pageSizeOf, SearchOrderRequest } from "@etd/contract/requests";
-import { folderCounts, futureMonths, ordersList, queueKeyOf, searchOrders } from "@etd/projections";
+import {
+  FolderCountQuery,
+  FutureMonthsQuery,
+  MAX_SELECTED_ORDERS,
+  OrdersListQuery,
+  pageSizeOf,
+  SearchOrderRequest,
+  SelectAllOrdersRequest,
+  TOO_MANY_SELECTED_MESSAGE,
+} from "@etd/contract/requests";
+import { folderCounts, futureMonths, ordersList, queueKeyOf, searchOrders, selectOrders } from "@etd/projections";
 import type { SessionUser } from "../auth/tokens.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -98,6 +107,30 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
         ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
       });
       return ok("Orders loaded.", result.rows, { total: result.total, ...window });
+    },
+  }),
+  staffEndpoint({
+    method: "post",
+    readOnly: true,
+    path: "/admin/select-all-orders",
+    guard: "orders.read",
+    reads: ["queue"],
+    summary: "Select all across pages: every order of a folder or its search, newest first, with the status and assignee a bulk action's asSelected sends back (issue 16)",
+    body: SelectAllOrdersRequest,
+    handle: async ({ user, input }) => {
+      const key = queueKeyOf(input.folderName);
+      if (key === undefined) return unknownFolder(input.folderName);
+      if (!mayRead(user, key)) return fail(403, FORBIDDEN);
+      // One row more than may be selected: reading it tells "too many" from "exactly the most".
+      const rows = await selectOrders(deps.readDb.query, {
+        folderName: key,
+        searchVal: input.searchVal === undefined || input.searchVal === null ? "" : String(input.searchVal),
+        limit: MAX_SELECTED_ORDERS + 1,
+        ...viewerOf(deps, user),
+        ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+      });
+      if (rows.length > MAX_SELECTED_ORDERS) return fail(400, TOO_MANY_SELECTED_MESSAGE);
+      return ok("Orders selected.", rows, { total: rows.length });
     },
   }),
   staffEndpoint({

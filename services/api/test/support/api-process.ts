@@ -45,6 +45,7 @@ const CONFIG_VARIABLES = [
   "KAFKA_BROKERS",
   "KAFKA_CLIENT_ID",
   "DATABASE_MAX_CONNECTIONS",
+  "REQUIRE_2FA_FOR",
 ];
 
 export interface ProcessExit {

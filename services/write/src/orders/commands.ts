@@ -40,6 +40,17 @@ export interface PlaceOrder {
   readonly payment?: Payment | undefined;
 }
 
+/**
+ * What the member saw of an order when they selected it with "select all" across pages (issue 16):
+ * a bulk action then applies to the order only while it still has that status and that assignee,
+ * so work decided on a list is never applied to an order someone changed meanwhile.
+ */
+export interface AsSelected {
+  readonly status: OrderStatus;
+  /** The assignee's staff id, or null when nobody held the order. */
+  readonly assigneeId: string | null;
+}
+
 /** "Assign to me" on the New and Priority lists (QUEUE-9). */
 export interface AssignOrder {
   readonly type: "AssignOrder";
@@ -47,6 +58,7 @@ export interface AssignOrder {
   readonly assignee: StaffRef;
   /** ISO 8601; decides whether a losing assignment's message names the day of the winning one. */
   readonly now: string;
+  readonly asSelected?: AsSelected | undefined;
 }
 
 /**
@@ -59,6 +71,7 @@ export interface ChangeStatus {
   readonly to: OrderStatus;
   readonly actor: ActingStaff;
   readonly permanentDelete: boolean;
+  readonly asSelected?: AsSelected | undefined;
 }
 
 /** "Move to Original Folder" on My Orders (QUEUE-10). */
@@ -66,6 +79,7 @@ export interface MoveOrderToOriginalFolder {
   readonly type: "MoveOrderToOriginalFolder";
   readonly orderId: OrderId;
   readonly actor: ActingStaff;
+  readonly asSelected?: AsSelected | undefined;
 }
 
 /** "Refunded it" on the refund list (QUEUE-11). */
@@ -73,6 +87,7 @@ export interface MarkOrderRefunded {
   readonly type: "MarkOrderRefunded";
   readonly orderId: OrderId;
   readonly actor: ActingStaff;
+  readonly asSelected?: AsSelected | undefined;
 }
 
 /** Add Comment on the detail page (ORDER-10); the Refund and Chargeback flags move the order. */

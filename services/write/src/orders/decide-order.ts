@@ -11,6 +11,7 @@ import type {
   MoveOrderToOriginalFolder,
   OrderCommand,
   PlaceOrder,
+  AsSelected,
   RecordDefencePack,
   UploadDocument,
   RecordDownload,
@@ -46,6 +47,12 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderDeci
   // The history stays, but the person in it is gone: nothing may be added to it any more.
   if (state.permanentlyDeleted) {
     return refuse("conflict", `Order ${state.orderId} was permanently deleted.`);
+  }
+  // Before any other rule: the member decided on the order as the list showed it, so an order
+  // that moved on since is reported as changed rather than judged on a state they never saw.
+  if ("asSelected" in command && command.asSelected !== undefined) {
+    const changed = changedSinceSelected(command.asSelected, state);
+    if (changed !== undefined) return changed;
   }
   if (isReadOnlyGuarded(command)) {
     const readOnly = readOnlyFor(command.actor, state);
@@ -134,6 +141,17 @@ export const readOnlyFor = (actor: ActingStaff, state: PlacedOrder): DecidedRefu
     "forbidden",
     `Order ${state.orderId} is assigned to ${holder.name}; only they, a Manager or an Admin can change it.`,
   );
+};
+
+/**
+ * A selected order's precondition (issue 16): its status and assignee now must be the ones the
+ * member selected it with. The message says what it is now, so the member can decide again.
+ */
+export const changedSinceSelected = (selected: AsSelected, state: PlacedOrder): DecidedRefusal | undefined => {
+  const holder = state.assignee?.staff;
+  if (state.status === selected.status && (holder?.id ?? null) === selected.assigneeId) return undefined;
+  const now = `${statusLabel(state.status)}${holder === undefined ? "" : `, assigned to ${holder.name}`}`;
+  return refuse("changed", `Order ${state.orderId} changed after it was selected (now ${now}); it was left as it is.`);
 };
 
 /** Only the fields the events hold: a caller may pass a richer object (a signed-in user). */

@@ -3,8 +3,9 @@ import type { DecidedRefusal } from "./refusal.ts";
 
 /**
  * What `decide` returns: the new events (without metadata, which the handler adds), or why not.
- * An empty list is a success that changes nothing (an idempotent repeat). A decider never answers
- * "changed": that is the handler's, before anything is decided.
+ * An empty list is a success that changes nothing (an idempotent repeat). A decider answers
+ * "changed" only for a precondition carried by the command (refusal.ts); a stale version is the
+ * handler's, before anything is decided.
  */
 export type Decision<E> = ReadonlyArray<E> | DecidedRefusal;
 

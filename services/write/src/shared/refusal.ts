@@ -5,16 +5,17 @@ import { ORDER_CHANGED_MESSAGE } from "@etd/events";
  */
 
 /**
- * The HTTP edge maps these to 404, 409, 403 and 422 (or 400), and "changed" to 409 with what
- * changed. "changed" is the handler's, not a decider's: the stream moved on past the version the
- * user saw, so nothing was decided at all.
+ * The HTTP edge maps these to 404, 409, 403 and 422 (or 400), and "changed" to 409. "changed" is
+ * mostly the handler's (the stream moved on past the version the user saw, so nothing was decided
+ * at all; that one carries the version). A decider answers it only for a precondition the command
+ * itself carries: the status and assignee the member saw when selecting the order (issue 16).
  */
 export type RefusalReason = "not_found" | "conflict" | "forbidden" | "invalid" | "changed";
 
 /** A decider's answer: the command was weighed against the current state and refused. */
 export interface DecidedRefusal {
   readonly _tag: "Refused";
-  readonly reason: Exclude<RefusalReason, "changed">;
+  readonly reason: RefusalReason;
   /** A user-facing English sentence, e.g. "Order 100234 was not found." */
   readonly message: string;
 }
@@ -43,6 +44,9 @@ export const refuseChanged = (version: bigint): ChangedRefusal => ({
   message: ORDER_CHANGED_MESSAGE,
   version,
 });
+
+/** The handler's stale-version answer, as opposed to a decider's refusal with the same reason. */
+export const isStaleVersion = (refusal: Refusal): refusal is ChangedRefusal => "version" in refusal;
 
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === "object" &&

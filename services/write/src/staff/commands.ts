@@ -53,6 +53,52 @@ export interface ChangePassword {
   readonly actor: StaffActor;
 }
 
-export type StaffCommand = AddStaffMember | UpdateStaffMember | DeleteStaffMember | ChangePassword;
+/** The member confirmed their authenticator with a valid code (AUTH-3); the secret stays out of the command. */
+export interface EnableTwoFactor {
+  readonly type: "EnableTwoFactor";
+  readonly staffId: StaffId;
+  readonly actor: StaffActor;
+}
+
+/** An Admin removes a member's second factor, e.g. after a lost phone. */
+export interface ResetTwoFactor {
+  readonly type: "ResetTwoFactor";
+  readonly staffId: StaffId;
+  readonly actor: StaffActor;
+}
+
+/** A recovery code signed the member in; `remaining` unused codes are left. */
+export interface UseRecoveryCode {
+  readonly type: "UseRecoveryCode";
+  readonly staffId: StaffId;
+  readonly remaining: number;
+  readonly actor: StaffActor;
+}
+
+/** What a CSV export held (issue 16 D), recorded before its first byte is sent. */
+export interface ExportDetails {
+  readonly what: "queue" | "search" | "report";
+  readonly folderName?: string;
+  readonly report?: string;
+  readonly fromDate?: string;
+  readonly toDate?: string;
+  readonly rows: number;
+}
+
+export interface RecordExport extends ExportDetails {
+  readonly type: "RecordExport";
+  readonly staffId: StaffId;
+  readonly actor: StaffActor;
+}
+
+export type StaffCommand =
+  | AddStaffMember
+  | UpdateStaffMember
+  | DeleteStaffMember
+  | ChangePassword
+  | EnableTwoFactor
+  | ResetTwoFactor
+  | UseRecoveryCode
+  | RecordExport;
 
 export type StaffCommandType = StaffCommand["type"];

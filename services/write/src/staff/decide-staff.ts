@@ -41,6 +41,8 @@ const isSelf = (actor: StaffActor, staffId: StaffId) => !("system" in actor) && 
  * into Manage Team at all; these are the rules inside it.
  */
 const ONLY_ADMIN = "Only an Admin can add, edit or delete an Admin, or make someone an Admin.";
+const NOT_YOURS = "Only the member themself can do this with their two-factor sign-in.";
+const NOT_SET_UP = "This member has not set up two-factor sign-in.";
 
 export const decideStaff = (command: StaffCommand, state: StaffState): StaffDecision => {
   if (command.type === "AddStaffMember") {
@@ -50,6 +52,43 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
     return isRefusal(profile) ? profile : [{ type: "StaffMemberAdded", data: profile }];
   }
   if (!state.exists || state.deleted) return notFound();
+  // The member's own acts, and the Admin's reset, come before the rule on who may edit an Admin:
+  // an Admin's sign-in and exports are theirs, and a reset has its own message.
+  switch (command.type) {
+    case "EnableTwoFactor":
+      if (!isSelf(command.actor, state.staffId)) return refuse("forbidden", NOT_YOURS);
+      if (state.twoFactor) return refuse("conflict", "Two-factor sign-in is already set up.");
+      return [{ type: "TwoFactorEnabled", data: { staffId: state.staffId } }];
+    case "ResetTwoFactor":
+      if (!isAdmin(command.actor)) return refuse("forbidden", "Only an Admin can reset two-factor sign-in.");
+      if (!state.twoFactor) return refuse("conflict", NOT_SET_UP);
+      return [{ type: "TwoFactorReset", data: { staffId: state.staffId } }];
+    case "UseRecoveryCode":
+      if (!isSelf(command.actor, state.staffId)) return refuse("forbidden", NOT_YOURS);
+      if (!state.twoFactor) return refuse("conflict", NOT_SET_UP);
+      if (!Number.isInteger(command.remaining) || command.remaining < 0) return refuse("invalid", "The number of recovery codes left must be 0 or more.");
+      return [{ type: "RecoveryCodeUsed", data: { staffId: state.staffId, remaining: command.remaining } }];
+    case "RecordExport": {
+      // The log must say who took the rows out: no one records an export in another's name.
+      if (!isSelf(command.actor, state.staffId)) return refuse("forbidden", "An export is recorded in the name of the member who makes it.");
+      if (!Number.isInteger(command.rows) || command.rows < 0) return refuse("invalid", "The number of exported rows must be 0 or more.");
+      const { what, folderName, report, fromDate, toDate, rows } = command;
+      return [{
+        type: "DataExported",
+        data: {
+          staffId: state.staffId,
+          what,
+          ...(folderName === undefined ? {} : { folderName }),
+          ...(report === undefined ? {} : { report }),
+          ...(fromDate === undefined ? {} : { fromDate }),
+          ...(toDate === undefined ? {} : { toDate }),
+          rows,
+        },
+      }];
+    }
+    default:
+      break;
+  }
   if (state.role === "Admin" && !isAdmin(command.actor)) return refuse("forbidden", ONLY_ADMIN);
 
   switch (command.type) {

@@ -13,6 +13,8 @@ export interface KnownStaffMember {
   /** A deleted member keeps its stream (the audit needs it) but can do nothing more. */
   readonly deleted: boolean;
   readonly passwordChangedAt: IsoDateTime | undefined;
+  /** Whether the member signs in with a second factor (AUTH-3); the secret itself is not state. */
+  readonly twoFactor: boolean;
 }
 
 export type StaffState = NoStaffMember | KnownStaffMember;
@@ -27,6 +29,7 @@ export const evolveStaff = (state: StaffState, event: StaffEvent): StaffState =>
         ...event.data,
         deleted: false,
         passwordChangedAt: undefined,
+        twoFactor: false,
       };
     case "StaffMemberUpdated":
       return state.exists ? { ...state, ...event.data } : state;
@@ -34,5 +37,12 @@ export const evolveStaff = (state: StaffState, event: StaffEvent): StaffState =>
       return state.exists ? { ...state, deleted: true } : state;
     case "PasswordChanged":
       return state.exists ? { ...state, passwordChangedAt: event.metadata.occurredAt } : state;
+    case "TwoFactorEnabled":
+      return state.exists ? { ...state, twoFactor: true } : state;
+    case "TwoFactorReset":
+      return state.exists ? { ...state, twoFactor: false } : state;
+    case "RecoveryCodeUsed":
+    case "DataExported":
+      return state;
   }
 };

@@ -8,7 +8,7 @@ import {
   type UpdateStaffMember,
 } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
-import { MARIA, PAOLO, staffMetadata } from "../support/metadata.ts";
+import { GRACE, MARIA, PAOLO, staffMetadata } from "../support/metadata.ts";
 import { storedEvent } from "../support/order-fixtures.ts";
 
 const spec = specFor(staffDecider);
@@ -119,6 +119,80 @@ describe("AUTH-8 changing a password", () => {
   });
 });
 
+describe("AUTH-3 two-factor sign-in in the decider (issue 16)", () => {
+  const enable = { type: "EnableTwoFactor", staffId: PAOLO_ID, actor: PAOLO } as const;
+  const reset = { type: "ResetTwoFactor", staffId: PAOLO_ID, actor: GRACE } as const;
+  const useCode = { type: "UseRecoveryCode", staffId: PAOLO_ID, remaining: 9, actor: PAOLO } as const;
+  const enabled = () => storedEvent("TwoFactorEnabled", { staffId: PAOLO_ID }, staffMetadata(PAOLO));
+  const wasReset = () => storedEvent("TwoFactorReset", { staffId: PAOLO_ID }, staffMetadata(GRACE));
+
+  it("the member turns it on for themself, once", () => {
+    spec.given([added()]).when(enable).then([{ type: "TwoFactorEnabled", data: { staffId: PAOLO_ID } }]);
+    spec.given([added(), enabled()]).when(enable).thenRefuses("conflict", "Two-factor sign-in is already set up.");
+    // After a reset the member enrols again.
+    spec.given([added(), enabled(), wasReset()]).when(enable).then([{ type: "TwoFactorEnabled", data: { staffId: PAOLO_ID } }]);
+  });
+
+  it("no one, not even an Admin, turns it on for another member", () => {
+    spec.given([added()]).when({ ...enable, actor: GRACE }).thenRefuses("forbidden", "Only the member themself can do this with their two-factor sign-in.");
+  });
+
+  it("only an Admin resets it, and only when it is on", () => {
+    spec.given([added(), enabled()]).when(reset).then([{ type: "TwoFactorReset", data: { staffId: PAOLO_ID } }]);
+    spec.given([added(), enabled()]).when({ ...reset, actor: MARIA }).thenRefuses("forbidden", "Only an Admin can reset two-factor sign-in.");
+    spec.given([added(), enabled()]).when({ ...reset, actor: PAOLO }).thenRefuses("forbidden", "Only an Admin can reset two-factor sign-in.");
+    spec.given([added()]).when(reset).thenRefuses("conflict", "This member has not set up two-factor sign-in.");
+    spec.given([added(), enabled(), wasReset()]).when(reset).thenRefuses("conflict", "This member has not set up two-factor sign-in.");
+  });
+
+  it("a Manager cannot reset an Admin's second factor either", () => {
+    const adminTarget = storedEvent("StaffMemberAdded", { ...profile, role: "Admin" }, staffMetadata(GRACE));
+    spec.given([adminTarget, enabled()]).when({ ...reset, actor: MARIA }).thenRefuses("forbidden", "Only an Admin can reset two-factor sign-in.");
+  });
+
+  it("a recovery code counts only for a member with two-factor sign-in, and says how many are left", () => {
+    spec.given([added(), enabled()]).when(useCode).then([{ type: "RecoveryCodeUsed", data: { staffId: PAOLO_ID, remaining: 9 } }]);
+    spec.given([added()]).when(useCode).thenRefuses("conflict", "This member has not set up two-factor sign-in.");
+    spec.given([added(), enabled()]).when({ ...useCode, actor: MARIA }).thenRefuses("forbidden", "Only the member themself can do this with their two-factor sign-in.");
+  });
+
+  it("nothing for a deleted member", () => {
+    spec.given([added(), enabled(), deleted()]).when(reset).thenRefuses("not_found", "Team member not found.");
+    spec.given([added(), deleted()]).when(enable).thenRefuses("not_found", "Team member not found.");
+  });
+
+  it("the state knows whether it is on", () => {
+    expect(foldEvents(staffDecider, [added(), enabled()])).toMatchObject({ twoFactor: true });
+    expect(foldEvents(staffDecider, [added(), enabled(), wasReset()])).toMatchObject({ twoFactor: false });
+  });
+});
+
+describe("issue 16 D recording an export", () => {
+  const record = { type: "RecordExport", staffId: PAOLO_ID, what: "queue", folderName: "newOrder", rows: 516, actor: PAOLO } as const;
+
+  it("records what was exported, in the member's own name", () => {
+    spec.given([added()]).when(record).then([
+      { type: "DataExported", data: { staffId: PAOLO_ID, what: "queue", folderName: "newOrder", rows: 516 } },
+    ]);
+    spec.given([added()]).when({ ...record, what: "report", folderName: undefined, report: "daily", rows: 0 }).then([
+      { type: "DataExported", data: { staffId: PAOLO_ID, what: "report", report: "daily", rows: 0 } },
+    ]);
+  });
+
+  it("an Admin's own export is recorded too (the Admin-only edit rule does not apply)", () => {
+    const admin = storedEvent("StaffMemberAdded", { ...profile, staffId: GRACE.id, role: "Admin" }, staffMetadata(GRACE));
+    spec.given([admin]).when({ ...record, staffId: GRACE.id, actor: GRACE }).then([
+      { type: "DataExported", data: { staffId: GRACE.id, what: "queue", folderName: "newOrder", rows: 516 } },
+    ]);
+  });
+
+  it("refuses a deleted member, and an export in someone else's name", () => {
+    spec.given([added(), deleted()]).when(record).thenRefuses("not_found", "Team member not found.");
+    spec.given([added()]).when({ ...record, actor: MARIA }).thenRefuses("forbidden", "An export is recorded in the name of the member who makes it.");
+    spec.given([added()]).when({ ...record, rows: -1 }).thenRefuses("invalid", "The number of exported rows must be 0 or more.");
+  });
+});
+
 describe("what a staff member's state tells the API", () => {
   it("holds the current profile, deletion and the last password change", () => {
     expect(foldEvents(staffDecider, [added(), passwordChanged()])).toEqual({
@@ -126,6 +200,7 @@ describe("what a staff member's state tells the API", () => {
       ...profile,
       deleted: false,
       passwordChangedAt: "2025-03-14T18:00:00.000Z",
+      twoFactor: false,
     });
     expect(foldEvents(staffDecider, [added(), deleted()])).toMatchObject({ exists: true, deleted: true });
     expect(foldEvents(staffDecider, [])).toEqual({ exists: false });

@@ -6,6 +6,7 @@ export const ConfirmDialogModal = ({
   isOpen,
   message = "Are you sure you want to delete?",
   busy = false,
+  confirmOnEnter = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) => (
@@ -17,7 +18,7 @@ export const ConfirmDialogModal = ({
         </Heading>
         <p>{message}</p>
         <div className="dialog-actions">
-          <Button className="button button-primary" onPress={onConfirm} isDisabled={busy}>
+          <Button className="button button-primary" onPress={onConfirm} isDisabled={busy} autoFocus={confirmOnEnter}>
             Yes
           </Button>
           <Button className="button" onPress={onCancel} isDisabled={busy}>

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   readonly isOpen: boolean;
   readonly message?: string | undefined;
   readonly busy?: boolean;
+  /** Yes takes the focus when the dialog opens, so Enter answers Yes (Escape always answers No). */
+  readonly confirmOnEnter?: boolean;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }

@@ -1,4 +1,4 @@
-import { isAllowed, type Action, type QueueKey, type Role } from "@etd/contract";
+import { isAllowed, QUEUE_COLUMN_SET_OF, type Action, type ColumnSet, type QueueKey, type Role } from "@etd/contract";
 
 /*
  * The fourteen queue screens (QUEUE-1) as data: where each lives, which server folder it reads
@@ -10,15 +10,10 @@ import { isAllowed, type Action, type QueueKey, type Role } from "@etd/contract"
 export type { QueueKey };
 
 /**
- * The column sets of QUEUE-3 and 001 §2:
- * - standard: Order Id, Name, Email, Telephone, Arrival Date, Date & Time, Status, Action
- * - intake (New, Priority): the same with Departure Date after Date & Time
- * - noTelephone (Contact Customer): standard without Telephone
- * - refund: Order Id, Email, Telephone, Date & Time, Refund Date, Status, Action (View only)
- * - assigned (My Order, Chargeback list, 001 §2): Order Id, Name, Email, Telephone, Date and Time,
- *   Departure Date, Status, Action
+ * The column sets of QUEUE-3 and 001 §2, and which screen shows which, are the contract's
+ * (QUEUE_COLUMN_SETS, QUEUE_COLUMN_SET_OF): the CSV export has the same columns as the table.
  */
-export type ColumnSet = "standard" | "intake" | "noTelephone" | "refund" | "assigned";
+export type { ColumnSet };
 
 export type BulkAction = "assign" | "delete" | "moveToOriginal" | "refunded";
 
@@ -47,22 +42,22 @@ export interface QueueScreen {
 }
 
 /** A folder of whole statuses: Delete for whoever may delete (000 §6 "default tables"). */
-const statusFolder = (path: string, queueKey: QueueKey, title: string, columns: ColumnSet = "standard"): QueueScreen => ({
+const statusFolder = (path: string, queueKey: Exclude<QueueKey, "futureOrder">, title: string): QueueScreen => ({
   path,
   queueKey,
   title,
-  columns,
+  columns: QUEUE_COLUMN_SET_OF[queueKey],
   actions: ["delete"],
   rowDelete: true,
   viewOnlyOwnOrUnassigned: false,
 });
 
 /** New and Priority: Assign to me and Delete (QUEUE-8, QUEUE-9). */
-const intakeFolder = (path: string, queueKey: QueueKey, title: string): QueueScreen => ({
+const intakeFolder = (path: string, queueKey: "newOrder" | "priorityOrder", title: string): QueueScreen => ({
   path,
   queueKey,
   title,
-  columns: "intake",
+  columns: QUEUE_COLUMN_SET_OF[queueKey],
   actions: ["assign", "delete"],
   rowDelete: true,
   viewOnlyOwnOrUnassigned: true,
@@ -79,9 +74,9 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
   statusFolder("awaiting-govt", "awaitingGovtOrder", "Awaiting Govt"),
   statusFolder("called", "customerCalledOrder", "Customer Called"),
   statusFolder("order-history", "allOrder", "Order History"),
-  statusFolder("contact-customer", "contactCustomerOrder", "Contact Customer", "noTelephone"),
+  statusFolder("contact-customer", "contactCustomerOrder", "Contact Customer"),
   {
-    ...statusFolder("refund-order", "refundOrder", "Refund Orders", "refund"),
+    ...statusFolder("refund-order", "refundOrder", "Refund Orders"),
     actions: ["refunded", "delete"],
     // QUEUE-3: the refund table's Action column is View only.
     rowDelete: false,
@@ -90,14 +85,14 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
     path: "my-order",
     queueKey: "myOrder",
     title: "My Orders",
-    columns: "assigned",
+    columns: QUEUE_COLUMN_SET_OF.myOrder,
     actions: ["moveToOriginal", "delete"],
     rowDelete: true,
     deleteOnlyFor: ["Admin"],
     viewOnlyOwnOrUnassigned: false,
   },
   // 001 §2: the Chargeback list is titled New Order, with My Order's columns.
-  { ...statusFolder("chargeback", "chargeBack", "New Order", "assigned"), viewOnlyOwnOrUnassigned: true },
+  { ...statusFolder("chargeback", "chargeBack", "New Order"), viewOnlyOwnOrUnassigned: true },
 ];
 
 /** Whether `role` is offered `action` on `screen`; nobody is offered anything before the session is known. */

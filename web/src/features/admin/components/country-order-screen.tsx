@@ -20,7 +20,7 @@ export const CountryOrderScreen = ({ search, onSearch }: ReportScreenProps) => {
   return (
     <AdminPage id="country-order-title" title="Country Orders List">
       <div className="table-card">
-        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Country order dates" searchPlaceholder="Search by country" />
+        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Country order dates" exportAs="country-orders" searchPlaceholder="Search by country" />
         {answer.status !== 1 ? <ServerRefusal answer={answer} /> : null}
         <TableScroll label="Orders per country">
           <table className="data-table" aria-labelledby="country-order-title">

@@ -30,7 +30,7 @@ export const ProcessedByScreen = ({ search, onSearch }: ReportScreenProps) => {
   return (
     <AdminPage id="processed-by-title" title="Processed By">
       <div className="table-card">
-        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Processed by dates" searchPlaceholder="Search by name" />
+        <ReportToolbar search={search} onSearch={onSearch} load={load} dateLabel="Processed by dates" exportAs="processed-by" searchPlaceholder="Search by name" />
         {answer.status !== 1 ? <ServerRefusal answer={answer} /> : null}
         <TableScroll label="Orders per team member">
           <table className="data-table" aria-labelledby="processed-by-title">

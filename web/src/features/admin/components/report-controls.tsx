@@ -1,6 +1,8 @@
+import type { ReportName } from "@etd/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Button, Form, Input, Label, SearchField } from "react-aria-components";
+import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
 import { useValidatedForm } from "../hooks/use-validated-form.ts";
@@ -10,7 +12,8 @@ import { TextInputField } from "./form-fields.tsx";
 
 /*
  * The reports' controls (ADMIN-4, ADMIN-5): a From/To date form whose Submit asks the server
- * again, and a search box that narrows the rows already shown. Both live in the URL.
+ * again, and a search box that narrows the rows already shown. Both live in the URL. Export CSV
+ * (issue 16 D, Admin and Manager) downloads the report's table for the dates shown.
  */
 
 export interface ReportScreenProps {
@@ -31,7 +34,8 @@ export const ReportToolbar = ({
   load,
   dateLabel,
   searchPlaceholder,
-}: ReportScreenProps & { load: (range: DayRange) => Promise<void>; dateLabel: string; searchPlaceholder: string }) => {
+  exportAs,
+}: ReportScreenProps & { load: (range: DayRange) => Promise<void>; dateLabel: string; searchPlaceholder: string; exportAs?: ReportName }) => {
   const range = rangeOf(search);
   const submit = async (next: DayRange) => {
     await load(next);
@@ -41,6 +45,11 @@ export const ReportToolbar = ({
     <div className="table-toolbar">
       <DateRangeForm key={`${range.fromDate ?? ""}|${range.toDate ?? ""}`} range={range} onSubmit={submit} label={dateLabel} />
       <ReportSearchBox committed={search.search ?? ""} placeholder={searchPlaceholder} onCommit={(text) => onSearch({ ...range, search: text }, true)} />
+      {exportAs && (
+        <div className="report-export">
+          <ExportCsvLink path="/admin/export-report" params={{ report: exportAs, fromDate: range.fromDate, toDate: range.toDate }} />
+        </div>
+      )}
     </div>
   );
 };

@@ -1,5 +1,7 @@
+import { isAllowed } from "@etd/contract";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -8,13 +10,25 @@ import { deleteTeamMember } from "../api/delete-team-member.ts";
 import { teamMembersQuery, type TeamMember } from "../api/get-team-members.ts";
 import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
+import { sessionAtom } from "../../../lib/session.ts";
+import { resetTwoFactor } from "../../two-factor/api/two-factor.ts";
 
-/** The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, Action. */
+/**
+ * The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, 2FA (issue 16: whether
+ * the member uses two-factor sign-in), Action. An Admin may reset a member's second factor, after
+ * a confirmation that says what follows.
+ */
 export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string; labelledBy: string }) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const answer = useSuspenseQuery(teamMembersQuery()).data;
   const [toDelete, setToDelete] = useState<TeamMember | undefined>(undefined);
+  const [toReset, setToReset] = useState<TeamMember | undefined>(undefined);
+  // The name stays in the dialog while it closes.
+  const [resetName, setResetName] = useState("");
+  // What to offer; the server checks the same permission.
+  const role = useAtomValue(sessionAtom)?.role;
+  const mayReset = role !== undefined && isAllowed(role, "team.reset-two-factor");
 
   const remove = useMutation({
     mutationFn: (member: TeamMember) => deleteTeamMember(member.id),
@@ -25,6 +39,15 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
       await refetchAfterCommand(queryClient, result, ["staff"]);
       // The form cannot go on editing someone who is gone.
       if (member.id === editingId) await navigate({ to: "/admin/manage-team" });
+    },
+  });
+
+  const reset = useMutation({
+    mutationFn: (member: TeamMember) => resetTwoFactor(member.id),
+    onSuccess: async (result) => {
+      toast.answer(result);
+      setToReset(undefined);
+      if (result.status === 1) await refetchAfterCommand(queryClient, result, ["staff"]);
     },
   });
 
@@ -41,11 +64,12 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
               <th scope="col">Email</th>
               <th scope="col">Password</th>
               <th scope="col">Type</th>
+              <th scope="col">2FA</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
           <tbody>
-            {members.length === 0 ? <EmptyRow columns={6} /> : null}
+            {members.length === 0 ? <EmptyRow columns={7} /> : null}
             {members.map((member, index) => (
               <tr key={member.id} aria-current={member.id === editingId ? "true" : undefined}>
                 <td>{index + 1}</td>
@@ -53,6 +77,7 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
                 <td>{member.email}</td>
                 <td>{member.password}</td>
                 <td>{member.type}</td>
+                <td>{member.twoFactor ? "On" : "Off"}</td>
                 <td className="admin-table-actions">
                   <RouterLink
                     to="/admin/manage-team/$teamMemberId"
@@ -65,6 +90,15 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
                   <Button className="button button-small button-danger" aria-label={`Delete ${member.name}`} onPress={() => setToDelete(member)}>
                     Delete
                   </Button>
+                  {mayReset && member.twoFactor ? (
+                    <Button className="button button-small" aria-label={`Reset 2FA for ${member.name}`} onPress={() => {
+                        setResetName(member.name);
+                        setToReset(member);
+                      }}
+                    >
+                      Reset 2FA
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -76,6 +110,13 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         onCancel={() => setToDelete(undefined)}
+      />
+      <ConfirmDialog
+        isOpen={toReset !== undefined}
+        message={`Reset two-factor sign-in for ${resetName}? They will sign in with their password and set it up again.`}
+        busy={reset.isPending}
+        onConfirm={() => toReset && reset.mutate(toReset)}
+        onCancel={() => setToReset(undefined)}
       />
     </>
   );

@@ -1,23 +1,47 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from "react";
+import type { Envelope } from "../../../lib/api-client.ts";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { readStoredSession, sessionAtom, storeSession } from "../../../lib/session.ts";
-import { signIn } from "../api/sign-in.ts";
-import { signInErrors, type SignInValues } from "../sign-in-rules.ts";
+import { setTwoFactorGate } from "../../two-factor/two-factor-gate.ts";
+import { signIn, signInSecondStep, type SignInData } from "../api/sign-in.ts";
+import {
+  codeError,
+  normalizeCode,
+  normalizeRecoveryCode,
+  recoveryCodeError,
+  signInErrors,
+  type SignInValues,
+} from "../sign-in-rules.ts";
 
 /*
  * Sign-in at `/` (AUTH-1..3). Errors show under each field once the field has been changed or
  * left, and all of them on a submit attempt; the request goes out only when none remain. The
  * toast shows the server's own message either way.
+ *
+ * A member who uses two-factor sign-in (issue 16 part A) is answered with a challenge instead of
+ * a session: the page then asks for the code from their authenticator app, or one of their
+ * recovery codes, and signs in with the second answer exactly as AUTH-3 does with the first.
  */
+
+/** The second step: the server's challenge and what it said to do. */
+interface SecondStep {
+  readonly challenge: string;
+  readonly message: string;
+}
+
+const isSecondStep = (data: SignInData | null | undefined): data is Extract<SignInData, { secondStep: "totp" }> =>
+  typeof data === "object" && data !== null && "secondStep" in data && data.secondStep === "totp" && typeof data.challenge === "string";
+
 export const SignInPage = () => {
   const navigate = useNavigate();
   const setSession = useSetAtom(sessionAtom);
   const [values, setValues] = useState<SignInValues>({ email: "", password: "" });
   const [touched, setTouched] = useState({ email: false, password: false });
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | undefined>(undefined);
   const errors = signInErrors(values);
 
   const change = (field: keyof SignInValues) => (value: string) => {
@@ -26,6 +50,20 @@ export const SignInPage = () => {
   };
   const blur = (field: keyof SignInValues) => () => setTouched((t) => ({ ...t, [field]: true }));
 
+  /** AUTH-3's success, for either step: the session stored, the server's message, the console. */
+  const signedIn = async (answer: Envelope<SignInData | null | undefined>): Promise<boolean> => {
+    const data = answer.data;
+    if (answer.status !== 1 || !data || !("accessToken" in data) || !data.accessToken) return false;
+    storeSession(data);
+    setSession(readStoredSession());
+    // A role that must use two-factor sign-in, without it yet: only its setup page until it is on.
+    const setupRequired = data.twoFactorSetupRequired === true;
+    setTwoFactorGate(setupRequired);
+    toast.success(answer.message);
+    await navigate({ to: setupRequired ? "/admin/two-factor" : "/admin" });
+    return true;
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched({ email: true, password: true });
@@ -33,17 +71,22 @@ export const SignInPage = () => {
     setBusy(true);
     try {
       const answer = await signIn(values);
-      if (answer.status === 1 && answer.data?.accessToken) {
-        storeSession(answer.data);
-        setSession(readStoredSession());
-        toast.success(answer.message);
-        await navigate({ to: "/admin" });
+      if (await signedIn(answer)) return;
+      if (answer.status !== 1 && isSecondStep(answer.data)) {
+        setSecondStep({ challenge: answer.data.challenge, message: answer.message });
       } else {
         toast.error(answer.message);
       }
     } finally {
       setBusy(false);
     }
+  };
+
+  const backToSignIn = () => {
+    setSecondStep(undefined);
+    // The password went with the first step; the address stays for the next try.
+    setValues((v) => ({ ...v, password: "" }));
+    setTouched({ email: false, password: false });
   };
 
   return (
@@ -53,35 +96,154 @@ export const SignInPage = () => {
           <Logo size={56} title={PRODUCT_TITLE} />
           <h1>{PRODUCT_TITLE}</h1>
         </div>
-        <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
-          <SignInField
-            label="Email ID"
-            name="email"
-            type="email"
-            placeholder="Your Email Address"
-            autoComplete="username"
-            value={values.email}
-            onChange={change("email")}
-            onBlur={blur("email")}
-            error={touched.email ? errors.email : undefined}
-          />
-          <SignInField
-            label="Password"
-            name="password"
-            type="password"
-            placeholder="Password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={change("password")}
-            onBlur={blur("password")}
-            error={touched.password ? errors.password : undefined}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
-            Sign In
-          </button>
-        </form>
+        {secondStep ? (
+          <SecondStepForm key={secondStep.challenge} step={secondStep} signedIn={signedIn} onBack={backToSignIn} />
+        ) : (
+          <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+            <SignInField
+              label="Email ID"
+              name="email"
+              type="email"
+              placeholder="Your Email Address"
+              autoComplete="username"
+              value={values.email}
+              onChange={change("email")}
+              onBlur={blur("email")}
+              error={touched.email ? errors.email : undefined}
+            />
+            <SignInField
+              label="Password"
+              name="password"
+              type="password"
+              placeholder="Password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={change("password")}
+              onBlur={blur("password")}
+              error={touched.password ? errors.password : undefined}
+            />
+            <button type="submit" className="button button-primary button-block" disabled={busy}>
+              Sign In
+            </button>
+          </form>
+        )}
       </div>
     </main>
+  );
+};
+
+/**
+ * The second step: a code from the authenticator app (or, switched, a recovery code), validated
+ * like AUTH-2's fields, sent with the challenge. Refusals are the server's words in an error
+ * toast; an expired challenge (5 minutes, or too many wrong codes) returns to the first step.
+ */
+const SecondStepForm = ({
+  step,
+  signedIn,
+  onBack,
+}: {
+  step: SecondStep;
+  signedIn: (answer: Envelope<SignInData | null | undefined>) => Promise<boolean>;
+  onBack: () => void;
+}) => {
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const error = recovery ? recoveryCodeError(value) : codeError(value);
+
+  // The field takes focus when the step opens and when the kind of code changes.
+  useEffect(() => input.current?.focus(), [recovery]);
+
+  const switchKind = () => {
+    setRecovery((r) => !r);
+    setValue("");
+    setTouched(false);
+  };
+
+  const verify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (busy || error) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await signInSecondStep(step.challenge, recovery ? { recoveryCode: normalizeRecoveryCode(value) } : { code: normalizeCode(value) });
+      if (await signedIn(answer)) return;
+      toast.error(answer.message);
+      if (answer.message.startsWith("Your sign-in has expired")) {
+        onBack();
+        return;
+      }
+      // A wrong or used code: clear it for the next one.
+      setValue("");
+      setTouched(false);
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form sign-in-second-step" onSubmit={(event) => void verify(event)} noValidate aria-labelledby="second-step-title">
+      <h2 id="second-step-title" className="sign-in-step-title">
+        Two-factor sign-in
+      </h2>
+      <p className="sign-in-step-hint">
+        {recovery ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once." : step.message}
+      </p>
+      {recovery ? (
+        <SignInField
+          key="recovery"
+          inputRef={input}
+          label="Recovery code"
+          name="recoveryCode"
+          type="text"
+          placeholder="xxxxx-xxxxx"
+          autoComplete="off"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          error={touched ? error : undefined}
+        />
+      ) : (
+        <SignInField
+          key="code"
+          inputRef={input}
+          label="Authentication code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          placeholder="6-digit code"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          error={touched ? error : undefined}
+        />
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        Verify
+      </button>
+      <div className="sign-in-step-links">
+        <button type="button" className="link-button" onClick={switchKind} disabled={busy}>
+          {recovery ? "Use the code from your app instead" : "Use a recovery code instead"}
+        </button>
+        <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+          Back to sign in
+        </button>
+      </div>
+    </form>
   );
 };
 
@@ -94,6 +256,7 @@ const SignInField = ({
   label,
   error,
   onChange,
+  inputRef,
   ...input
 }: {
   label: string;
@@ -101,6 +264,9 @@ const SignInField = ({
   type: string;
   placeholder: string;
   autoComplete: string;
+  inputMode?: "numeric";
+  maxLength?: number;
+  inputRef?: Ref<HTMLInputElement>;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
@@ -113,6 +279,7 @@ const SignInField = ({
       <label htmlFor={id}>{label}</label>
       <input
         {...input}
+        ref={inputRef}
         id={id}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid || undefined}

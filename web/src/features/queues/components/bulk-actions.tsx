@@ -2,17 +2,20 @@ import { Button } from "react-aria-components";
 import type { Envelope } from "../../../lib/api-client.ts";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { assignOrders } from "../api/assign-orders.ts";
+import type { OrdersChanged } from "../api/bulk-answer.ts";
 import { deleteOrders } from "../api/delete-orders.ts";
 import { markOrdersRefunded } from "../api/mark-orders-refunded.ts";
 import { moveOrdersToOriginalFolder } from "../api/move-orders-to-original-folder.ts";
+import type { SelectedOrder } from "../api/select-all-orders.ts";
 import type { BulkAction } from "../queue-screens.ts";
+import { confirmationWords } from "../select-all-result.ts";
 
 /** A bulk command: its button, its confirmation (000 §4's words; none for Refunded it) and its call. */
 interface BulkCommand {
   readonly label: string;
   readonly confirm?: string;
   readonly className: string;
-  readonly run: (orderIds: readonly string[], viewerName: string) => Promise<Envelope>;
+  readonly run: (orderIds: readonly string[], viewerName: string, asSelected?: readonly SelectedOrder[]) => Promise<Envelope<OrdersChanged>>;
 }
 
 export const BULK_COMMANDS: Readonly<Record<BulkAction, BulkCommand>> = {
@@ -20,51 +23,66 @@ export const BULK_COMMANDS: Readonly<Record<BulkAction, BulkCommand>> = {
     label: "Assign to me",
     confirm: "Are you sure want to assigned orders.",
     className: "button button-primary",
-    run: (ids, viewerName) => assignOrders(ids, viewerName),
+    run: (ids, viewerName, asSelected) => assignOrders(ids, viewerName, asSelected),
   },
   moveToOriginal: {
     label: "Move to Original Folder",
     confirm: "Are you sure want to move orders to new orders.",
     className: "button button-primary",
-    run: (ids) => moveOrdersToOriginalFolder(ids),
+    run: (ids, _viewerName, asSelected) => moveOrdersToOriginalFolder(ids, asSelected),
   },
-  refunded: { label: "Refunded it", className: "button button-primary", run: (ids) => markOrdersRefunded(ids) },
-  delete: { label: "Delete Order", confirm: "Are you sure you want to delete?", className: "button button-danger", run: (ids) => deleteOrders(ids) },
+  refunded: {
+    label: "Refunded it",
+    className: "button button-primary",
+    run: (ids, _viewerName, asSelected) => markOrdersRefunded(ids, asSelected),
+  },
+  delete: {
+    label: "Delete Order",
+    confirm: "Are you sure you want to delete?",
+    className: "button button-danger",
+    run: (ids, _viewerName, asSelected) => deleteOrders(ids, asSelected),
+  },
 };
 
 /** What waits for Yes: an action and the orders it will act on. */
 export interface PendingAction {
   readonly action: BulkAction;
   readonly orderIds: readonly string[];
+  /** Select all (issue 16 B): each order as it was when selected; the server leaves alone any that changed since. */
+  readonly asSelected?: readonly SelectedOrder[] | undefined;
+  /** Claim-and-open (issue 16 C): open the order once the claim succeeded. */
+  readonly openAfter?: boolean;
+}
+
+/** The orders the toolbar's buttons act on: the page's ticked rows, or everything select-all chose. */
+export interface BulkSelection {
+  readonly orderIds: readonly string[];
+  readonly asSelected?: readonly SelectedOrder[] | undefined;
 }
 
 /**
- * The toolbar's buttons for the selected rows (QUEUE-8..11). A button needs a selection; while a
+ * The toolbar's buttons for the selection (QUEUE-8..11). A button needs a selection; while a
  * command runs every button is disabled (QUEUE-11: Refunded it is disabled while loading).
  */
 export const BulkActionButtons = ({
   actions,
-  selectedIds,
+  selection,
   busy,
   onAction,
 }: {
   actions: readonly BulkAction[];
-  selectedIds: readonly string[];
+  selection: BulkSelection;
   busy: boolean;
   onAction: (pending: PendingAction) => void;
 }) => (
   <>
-    {selectedIds.length > 0 && (
-      <span className="queue-selected-count">
-        {selectedIds.length} selected
-      </span>
-    )}
+    {selection.orderIds.length > 0 && <span className="queue-selected-count">{selection.orderIds.length} selected</span>}
     {actions.map((action) => (
       <Button
         key={action}
         className={BULK_COMMANDS[action].className}
-        isDisabled={busy || selectedIds.length === 0}
-        onPress={() => onAction({ action, orderIds: selectedIds })}
+        isDisabled={busy || selection.orderIds.length === 0}
+        onPress={() => onAction({ action, orderIds: selection.orderIds, asSelected: selection.asSelected })}
       >
         {BULK_COMMANDS[action].label}
       </Button>
@@ -72,7 +90,11 @@ export const BulkActionButtons = ({
   </>
 );
 
-/** The confirmation of the pending action (000 §2: the message with Yes and No). */
+/** The words of a pending action's confirmation: 000 §4's, and for a select-all the count (issue 16 B). */
+export const confirmationOf = (pending: PendingAction): string | undefined =>
+  confirmationWords(BULK_COMMANDS[pending.action].confirm, pending.asSelected === undefined ? undefined : pending.orderIds.length);
+
+/** The confirmation of the pending action (000 §2: the message with Yes and No; Enter is Yes, Escape No). */
 export const BulkActionConfirm = ({
   pending,
   busy,
@@ -86,9 +108,60 @@ export const BulkActionConfirm = ({
 }) => (
   <ConfirmDialog
     isOpen={pending !== undefined}
-    message={pending ? BULK_COMMANDS[pending.action].confirm : undefined}
+    message={pending ? confirmationOf(pending) : undefined}
     busy={busy}
+    confirmOnEnter
     onConfirm={onConfirm}
     onCancel={onCancel}
   />
 );
+
+/**
+ * Select all across pages (issue 16 B): once every row of the page is ticked, the offer to take
+ * every order of the folder (and search); once taken, how many and a way back.
+ */
+export const SelectAllBar = ({
+  pageRows,
+  allPageSelected,
+  total,
+  folder,
+  search,
+  allSelected,
+  busy,
+  onSelectAll,
+  onClear,
+}: {
+  pageRows: number;
+  allPageSelected: boolean;
+  total: number;
+  folder: string;
+  search: string;
+  /** How many select-all took; undefined while only the page is selected. */
+  allSelected: number | undefined;
+  busy: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+}) => {
+  if (allSelected !== undefined)
+    return (
+      <div className="select-all-bar">
+        <span>All {allSelected} orders are selected.</span>
+        <Button className="button button-link" onPress={onClear}>
+          Clear selection
+        </Button>
+      </div>
+    );
+  if (!allPageSelected || pageRows === 0 || total <= pageRows) return null;
+  const matching = search.trim() === "" ? "" : ` matching “${search.trim()}”`;
+  return (
+    <div className="select-all-bar">
+      <span>
+        All {pageRows} orders on this page are selected.
+      </span>
+      <Button className="button button-link" onPress={onSelectAll} isDisabled={busy}>
+        Select all {total} orders in {folder}
+        {matching}
+      </Button>
+    </div>
+  );
+};

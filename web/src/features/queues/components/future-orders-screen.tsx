@@ -1,19 +1,21 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useMemo } from "react";
 import { Button } from "react-aria-components";
+import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { sessionAtom } from "../../../lib/session.ts";
 import { futureMonthsQuery, type FutureMonth } from "../api/get-future-months.ts";
 import { queuePageQuery } from "../api/queue-page-query.ts";
 import type { QueueRow } from "../api/queue-row.ts";
-import { selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
+import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
+import { describeOrder } from "../order-words.ts";
 import { FUTURE_PAGE_SIZES, type FutureSearch } from "../queue-search.ts";
 import { futureDeleteFor } from "../queue-screens.ts";
 import { BulkActionButtons, BulkActionConfirm } from "./bulk-actions.tsx";
 import { futureColumns } from "./queue-columns.tsx";
-import { QueueTable } from "./queue-table.tsx";
+import { QueueTable, type QueueKeyboard } from "./queue-table.tsx";
 
 /*
  * Future Orders (ADMIN-3, 001 §2): first a calendar of twelve month tiles with the number of
@@ -99,21 +101,32 @@ const MonthTable = ({ search, month, navigate }: { search: FutureSearch; month: 
   const askToDelete = useCallback((row: QueueRow) => ask({ action: "delete", orderIds: [row.id] }), [ask]);
   const columns = useMemo(() => futureColumns({ canOpen: () => true, onDelete: canDelete ? askToDelete : undefined }), [canDelete, askToDelete]);
   const selectedIds = selectedIdsOf(rows, rowIdOf, bulk.selected);
+  const goTo = useNavigate();
+  // The month's orders are nobody's yet: each opens (ADMIN-3), and Assign to me is not offered here.
+  const keyboard: QueueKeyboard<QueueRow> = {
+    describe: describeOrder,
+    canOpen: () => true,
+    open: (row) => void goTo({ to: "/admin/view-order/$orderId", params: { orderId: row.id } }),
+    whyNotOpen: () => "",
+  };
 
   return (
     <>
       <QueueTable
         title={`Future Orders: ${monthTitle(months?.ok ? months.months : undefined, month)}`}
         headerActions={
-          <Button className="button" onPress={() => navigate({ page: 1, size: search.size, search: "" })}>
-            Back
-          </Button>
+          <>
+            <Button className="button" onPress={() => navigate({ page: 1, size: search.size, search: "" })}>
+              Back
+            </Button>
+            <ExportCsvLink path="/admin/export-orders" params={{ folderName: "futureOrder", processMonth: month, searchVal: search.search }} />
+          </>
         }
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}
         isRefreshing={query.isFetching}
         search={{ value: search.search, onSearch: (text) => navigate({ ...search, search: text, page: 1 }, { replace: true }) }}
         actions={
-          canDelete ? <BulkActionButtons actions={["delete"]} selectedIds={selectedIds} busy={bulk.busy} onAction={bulk.request} /> : undefined
+          canDelete ? <BulkActionButtons actions={["delete"]} selection={bulkSelectionOf(undefined, selectedIds)} busy={bulk.busy} onAction={bulk.request} /> : undefined
         }
         columns={columns}
         rows={rows}
@@ -127,6 +140,7 @@ const MonthTable = ({ search, month, navigate }: { search: FutureSearch; month: 
         selection={{ selected: bulk.selected, onChange: bulk.setSelected }}
         isLoading={answer === undefined}
         refusal={answer?.ok === false ? answer.message : undefined}
+        keyboard={keyboard}
       />
       <BulkActionConfirm pending={bulk.pending} busy={bulk.busy} onConfirm={bulk.confirm} onCancel={bulk.cancel} />
     </>

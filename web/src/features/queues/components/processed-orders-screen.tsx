@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { processedOrdersQuery, type ProcessedOrder } from "../api/get-processed-orders.ts";
 import { formatDateTime, formatDay, processingModeLabel, statusLabel } from "../processed-order-display.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
-import { QueueTable, type QueueTableFeatures } from "./queue-table.tsx";
+import { QueueTable, type QueueKeyboard, type QueueTableFeatures } from "./queue-table.tsx";
 import type { QueueNavigate } from "./queue-screen.tsx";
 
 const helper = createColumnHelper<QueueTableFeatures, ProcessedOrder>();
@@ -38,6 +38,14 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
   const queryClient = useQueryClient();
   const query = useQuery({ ...processedOrdersQuery(search.page, search.size), placeholderData: keepPreviousData });
   const answer = query.data;
+  const goTo = useNavigate();
+  // By keyboard too (issue 16 C): move and open; nothing here is selected or assigned.
+  const keyboard: QueueKeyboard<ProcessedOrder> = {
+    describe: (row) => `order ${row.order_id}, processed by ${row.processed_by}`,
+    canOpen: () => true,
+    open: (row) => void goTo({ to: "/admin/view-order/$orderId", params: { orderId: row.order_id } }),
+    whyNotOpen: () => "",
+  };
   return (
     <>
       {/* 001 §2's Processed By report (counts per staff member) sits beside the list it sums up. */}
@@ -60,6 +68,7 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
       onSizeChange={(size) => navigate({ ...search, size, page: 1 })}
       isLoading={answer === undefined}
       refusal={answer?.ok === false ? answer.message : undefined}
+      keyboard={keyboard}
       />
     </>
   );

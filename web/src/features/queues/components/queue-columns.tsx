@@ -1,19 +1,22 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Fragment } from "react";
+import { capitalised, QUEUE_COLUMN_SETS, type QueueColumnKey } from "@etd/contract";
 import type { QueueRow } from "../api/queue-row.ts";
 import type { ColumnSet } from "../queue-screens.ts";
 import type { QueueColumn, QueueTableFeatures } from "./queue-table.tsx";
 import { RowActions, type RowActionsOptions } from "./row-actions.tsx";
 
 /*
- * The columns of QUEUE-3 and 001 §2, by column set (see queue-screens.ts). The server formats
- * every date for its list (QUEUE-6), so cells show its display fields as they come.
+ * The columns of QUEUE-3 and 001 §2, by column set (see queue-screens.ts). Which columns a set
+ * has, in which order and under which header, is the contract's list (QUEUE_COLUMN_SETS), the
+ * one the CSV export writes too; here is how each cell renders. The server formats every date
+ * for its list (QUEUE-6), so cells show its display fields as they come.
  */
 
 const helper = createColumnHelper<QueueTableFeatures, QueueRow>();
 
-/** QUEUE-3: the status with its first letter capitalised. */
-export const capitalised = (text: string): string => (text === "" ? text : text[0]!.toUpperCase() + text.slice(1));
+/** QUEUE-3: the status with its first letter capitalised (the contract's rule, which the export follows too). */
+export { capitalised };
 
 /*
  * Fitting a 1366 px laptop (issue 10 item 9): the table never scrolls sideways. Names and e-mail
@@ -37,35 +40,44 @@ export const WrappingEmail = ({ email }: { email: string }) => (
   </span>
 );
 
-const orderId = helper.accessor("id", { id: "orderId", header: "Order Id", cell: (info) => <OneLine text={info.getValue()} /> });
-const name = helper.accessor("name", { id: "name", header: "Name" });
-const email = helper.accessor((row) => row.email ?? "", { id: "email", header: "Email", cell: (info) => <WrappingEmail email={info.getValue()} /> });
-const telephone = helper.accessor("telephone", { id: "telephone", header: "Telephone", cell: (info) => <OneLine text={info.getValue()} /> });
-const arrivalDate = helper.accessor((row) => row.arrivalDate ?? "", { id: "arrivalDate", header: "Arrival Date" });
-const dateTime = helper.accessor("date", { id: "date", header: "Date & Time" });
-const dateAndTime = helper.accessor("date", { id: "date", header: "Date and Time" });
-const departureDate = helper.accessor((row) => row.departureDate ?? "", { id: "departureDate", header: "Departure Date" });
-const refundDate = helper.accessor((row) => row.refundDate ?? "", { id: "refundDate", header: "Refund Date" });
-const status = helper.accessor("status", { id: "status", header: "Status", cell: (info) => capitalised(info.getValue()) });
+/** How each column of the contract's list renders, under the header its set gives it. */
+const CELLS: { readonly [K in Exclude<QueueColumnKey, "processingDate" | "processMonth">]: (header: string) => QueueColumn<QueueRow> } = {
+  orderId: (header) => helper.accessor("id", { id: "orderId", header, cell: (info) => <OneLine text={info.getValue()} /> }),
+  name: (header) => helper.accessor("name", { id: "name", header }),
+  email: (header) => helper.accessor((row) => row.email ?? "", { id: "email", header, cell: (info) => <WrappingEmail email={info.getValue()} /> }),
+  telephone: (header) => helper.accessor("telephone", { id: "telephone", header, cell: (info) => <OneLine text={info.getValue()} /> }),
+  arrivalDate: (header) => helper.accessor((row) => row.arrivalDate ?? "", { id: "arrivalDate", header }),
+  date: (header) => helper.accessor("date", { id: "date", header }),
+  departureDate: (header) => helper.accessor((row) => row.departureDate ?? "", { id: "departureDate", header }),
+  refundDate: (header) => helper.accessor((row) => row.refundDate ?? "", { id: "refundDate", header }),
+  status: (header) => helper.accessor("status", { id: "status", header, cell: ({ row }) => capitalised(row.original.status) }),
+};
+
+const cellsOf = (set: ColumnSet): QueueColumn<QueueRow>[] =>
+  QUEUE_COLUMN_SETS[set].map((column) => {
+    const render = CELLS[column.key as keyof typeof CELLS];
+    if (render === undefined) throw new Error(`no cell for the column ${column.key}`);
+    return render(column.header);
+  });
+
+/** Built once, so a set's columns keep their identity from render to render. */
+const SET_CELLS: { readonly [S in ColumnSet]: readonly QueueColumn<QueueRow>[] } = {
+  standard: cellsOf("standard"),
+  intake: cellsOf("intake"),
+  noTelephone: cellsOf("noTelephone"),
+  refund: cellsOf("refund"),
+  assigned: cellsOf("assigned"),
+};
 
 const action = (options: RowActionsOptions) =>
   helper.display({ id: "action", header: "Action", cell: ({ row }) => <RowActions row={row.original} {...options} /> });
 
 /** The columns of one queue screen, Action last. */
-export const queueColumns = (set: ColumnSet, options: RowActionsOptions): QueueColumn<QueueRow>[] => {
-  switch (set) {
-    case "intake":
-      return [orderId, name, email, telephone, arrivalDate, dateTime, departureDate, status, action(options)];
-    case "noTelephone":
-      return [orderId, name, email, arrivalDate, dateTime, status, action(options)];
-    case "refund":
-      return [orderId, email, telephone, dateTime, refundDate, status, action({ ...options, onDelete: undefined })];
-    case "assigned":
-      return [orderId, name, email, telephone, dateAndTime, departureDate, status, action(options)];
-    case "standard":
-      return [orderId, name, email, telephone, arrivalDate, dateTime, status, action(options)];
-  }
-};
+export const queueColumns = (set: ColumnSet, options: RowActionsOptions): QueueColumn<QueueRow>[] => [
+  ...SET_CELLS[set],
+  // QUEUE-3: the refund table's Action column is View only.
+  action(set === "refund" ? { ...options, onDelete: undefined } : options),
+];
 
 /**
  * ADMIN-3's month table: Order ID, Name, Email, Telephone, Date and Time, Processing Date, Process

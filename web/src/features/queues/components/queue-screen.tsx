@@ -1,17 +1,24 @@
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
+import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
+import { announce } from "../../../components/ui/live-region.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";
 import { queuePageQuery } from "../api/queue-page-query.ts";
 import type { QueueRow } from "../api/queue-row.ts";
-import { selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
+import { selectAllOrders } from "../api/select-all-orders.ts";
+import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
+import { describeOrder } from "../order-words.ts";
 import { pageCount } from "../pagination-range.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { bulkActionsFor, canOpenOrder, rowDeleteFor, type QueueScreen } from "../queue-screens.ts";
-import { BulkActionButtons, BulkActionConfirm } from "./bulk-actions.tsx";
+import { BulkActionButtons, BulkActionConfirm, SelectAllBar, type PendingAction } from "./bulk-actions.tsx";
 import { queueColumns } from "./queue-columns.tsx";
-import { QueueTable } from "./queue-table.tsx";
+import { QueueTable, type QueueKeyboard } from "./queue-table.tsx";
 
 const NO_ROWS: readonly QueueRow[] = [];
 const rowIdOf = (row: QueueRow) => row.id;
@@ -22,10 +29,12 @@ export type QueueNavigate = (next: QueueSearch, options?: { replace?: boolean })
 /**
  * One queue screen (QUEUE-1..12): the folder's page as the URL asks for it, with the actions the
  * signed-in role is offered there. What the table shows is always the server's latest answer.
+ * Issue 16: worked by keyboard, select all across pages, Export CSV of the current search.
  */
 export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScreen; search: QueueSearch; navigate: QueueNavigate }) => {
   const session = useAtomValue(sessionAtom);
   const queryClient = useQueryClient();
+  const goTo = useNavigate();
   const userName = session?.name ?? "";
   const query = useQuery({ ...queuePageQuery(screen.queueKey, search, userName), placeholderData: keepPreviousData });
   const answer = query.data;
@@ -33,21 +42,20 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   const total = answer?.ok ? answer.page.total : 0;
   const pages = pageCount(total, search.size);
 
-  const bulk = useBulkActions(`${screen.queueKey}|${search.page}|${search.size}|${search.search}`, userName);
+  const openOrder = useCallback((orderId: string) => void goTo({ to: "/admin/view-order/$orderId", params: { orderId } }), [goTo]);
+  // Claim-and-open (issue 16 C): the order opens once the server says the claim succeeded.
+  const afterCommand = (action: PendingAction, result: { status: number }) => {
+    if (action.openAfter && result.status === 1 && action.orderIds[0] !== undefined) openOrder(action.orderIds[0]);
+  };
+  const bulk = useBulkActions(`${screen.queueKey}|${search.page}|${search.size}|${search.search}`, userName, afterCommand);
   const actions = bulkActionsFor(screen, session?.role);
   const canDeleteRows = rowDeleteFor(screen, session?.role);
   const { ask } = bulk;
   const askToDelete = useCallback((row: QueueRow) => ask({ action: "delete", orderIds: [row.id] }), [ask]);
 
   const viewerId = session?.id;
-  const columns = useMemo(
-    () =>
-      queueColumns(screen.columns, {
-        canOpen: (row) => canOpenOrder(screen, row.assign_to_id, viewerId),
-        onDelete: canDeleteRows ? askToDelete : undefined,
-      }),
-    [screen, viewerId, canDeleteRows, askToDelete],
-  );
+  const canOpen = useCallback((row: QueueRow) => canOpenOrder(screen, row.assign_to_id, viewerId), [screen, viewerId]);
+  const columns = useMemo(() => queueColumns(screen.columns, { canOpen, onDelete: canDeleteRows ? askToDelete : undefined }), [screen, canOpen, canDeleteRows, askToDelete]);
 
   // The last page emptied (its rows were deleted or assigned): show the new last page instead.
   const settled = answer?.ok === true && !query.isPlaceholderData;
@@ -56,15 +64,62 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   }, [settled, rows.length, pages, search, navigate]);
 
   const selectedIds = selectedIdsOf(rows, rowIdOf, bulk.selected);
+  const selection = bulkSelectionOf(bulk.all, selectedIds);
+
+  // Select all across pages (issue 16 B): the server lists every matching order as it stands now.
+  const selectAll = useMutation({
+    mutationFn: () =>
+      selectAllOrders({ queueKey: screen.queueKey, searchVal: search.search }, readYourWritesOf(queryClient).readAfter(["queue"])),
+    onSuccess: (result) => {
+      if (!result.ok) {
+        toast.error(result.message);
+        return announce(result.message);
+      }
+      bulk.selectAll(result.orders);
+      announce(`All ${result.orders.length} orders are selected.`);
+    },
+  });
+
+  const keyboard: QueueKeyboard<QueueRow> = {
+    describe: describeOrder,
+    canOpen,
+    open: (row) => openOrder(row.id),
+    whyNotOpen: (row) => `Order ${row.id} is assigned to ${row.assign_to}; it cannot be opened from this list.`,
+    assign: actions.includes("assign")
+      ? (current) => {
+          if (selection.orderIds.length > 0) return bulk.request({ action: "assign", orderIds: selection.orderIds, asSelected: selection.asSelected });
+          if (!current) return announce("No order is current. Press j or k to choose one.");
+          bulk.request({ action: "assign", orderIds: [current.id], openAfter: true });
+        }
+      : undefined,
+  };
+
   return (
     <>
       <QueueTable
         title={screen.title}
+        headerActions={<ExportCsvLink path="/admin/export-orders" params={{ folderName: screen.queueKey, searchVal: search.search }} />}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}
         isRefreshing={query.isFetching}
         search={{ value: search.search, onSearch: (text) => navigate({ ...search, search: text, page: 1 }, { replace: true }) }}
-        actions={
-          actions.length > 0 ? <BulkActionButtons actions={actions} selectedIds={selectedIds} busy={bulk.busy} onAction={bulk.request} /> : undefined
+        actions={actions.length > 0 ? <BulkActionButtons actions={actions} selection={selection} busy={bulk.busy} onAction={bulk.request} /> : undefined}
+        notice={
+          actions.length > 0 ? (
+            <SelectAllBar
+              pageRows={rows.length}
+              allPageSelected={rows.length > 0 && selectedIds.length === rows.length}
+              total={total}
+              folder={screen.title}
+              search={search.search}
+              allSelected={bulk.all?.length}
+              busy={selectAll.isPending}
+              onSelectAll={() => selectAll.mutate()}
+              onClear={() => {
+                bulk.clearAll();
+                announce("Selection cleared.");
+              }}
+            />
+          ) : undefined
         }
         columns={columns}
         rows={rows}
@@ -79,6 +134,7 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
         selection={{ selected: bulk.selected, onChange: bulk.setSelected }}
         isLoading={answer === undefined}
         refusal={answer?.ok === false ? answer.message : undefined}
+        keyboard={keyboard}
       />
       <BulkActionConfirm pending={bulk.pending} busy={bulk.busy} onConfirm={bulk.confirm} onCancel={bulk.cancel} />
     </>

@@ -14,14 +14,19 @@ import {
   type SortingState,
   type Updater,
 } from "@tanstack/react-table";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, Checkbox } from "react-aria-components";
+import { announce, LiveRegion } from "../../../components/ui/live-region.tsx";
+import { useQueueKeyboard, type QueueKeyCommand } from "../hooks/use-queue-keyboard.ts";
 import { pageCount } from "../pagination-range.ts";
 import type { PageSize } from "../queue-search.ts";
 import { Pagination } from "./pagination.tsx";
 import { RowsPerPage } from "./rows-per-page.tsx";
 import { SearchBox } from "./search-box.tsx";
 import "../../../styles/queues.css";
+
+/** The list of shortcuts' dialog code, fetched when `?` is first pressed. */
+const ShortcutsDialog = lazy(() => import("./shortcuts-dialog.tsx").then((module) => ({ default: module.ShortcutsDialog })));
 
 /*
  * The one table every queue shows (QUEUE-2, QUEUE-3, QUEUE-4, ADMIN-3, ADMIN-7): a heading with
@@ -76,6 +81,22 @@ export interface QueueTableProps<TData extends RowData> {
   readonly isLoading: boolean;
   /** The server's refusal to show the list (e.g. 403 for a Telecaller on Order History). */
   readonly refusal?: string;
+  /** Between the toolbar and the rows: the select-all bar (issue 16 B). */
+  readonly notice?: ReactNode;
+  /** The keyboard shortcuts (issue 16 C); none when absent. */
+  readonly keyboard?: QueueKeyboard<TData>;
+}
+
+/** What the keyboard does with a row; the table keeps which row is current. */
+export interface QueueKeyboard<TData> {
+  /** A row as it is spoken: "order 300001, Jane Doe". */
+  readonly describe: (row: TData) => string;
+  /** Enter: opens the row when `canOpen`, else says `whyNotOpen`. */
+  readonly canOpen: (row: TData) => boolean;
+  readonly open: (row: TData) => void;
+  readonly whyNotOpen: (row: TData) => string;
+  /** `a`: Assign to me, given the current row; absent where the screen does not offer it. */
+  readonly assign?: ((current: TData | undefined) => void) | undefined;
 }
 
 const EMPTY_SORTING: SortingState = [];
@@ -94,8 +115,13 @@ const CheckMark = ({ isSelected, isIndeterminate }: { isSelected: boolean; isInd
 );
 
 export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>) => {
-  const { title, columns, rows, paging, page, size, selection } = props;
+  const { title, columns, rows, paging, page, size, selection, keyboard } = props;
   const [sorting, setSorting] = useState<SortingState>(EMPTY_SORTING);
+  const [currentId, setCurrentId] = useState<string | undefined>(undefined);
+  // "never" until `?` is first pressed: the dialog's code loads then, and stays for the next time.
+  const [shortcuts, setShortcuts] = useState<"never" | "open" | "closed">("never");
+  const searchInput = useRef<HTMLInputElement>(null);
+  const tbody = useRef<HTMLTableSectionElement>(null);
   const client = paging === "client";
   const total = client ? rows.length : (props.total ?? rows.length);
   const pages = pageCount(total, size);
@@ -129,6 +155,52 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
   const last = size === "All" ? total : Math.min(total, shownPage * size);
   const headingId = `queue-heading-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
+  // The current row is remembered by id: when it leaves the list (assigned, deleted, another
+  // search) there is none until j or k picks one again.
+  const currentIndex = currentId === undefined ? -1 : shownRows.findIndex((row) => row.id === currentId);
+  const current = currentIndex === -1 ? undefined : shownRows[currentIndex];
+
+  useEffect(() => {
+    if (currentId === undefined) return;
+    tbody.current?.querySelector(`tr[data-order-id="${CSS.escape(currentId)}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [currentId]);
+
+  const spoken = (row: (typeof shownRows)[number], index: number) =>
+    `Row ${index + 1} of ${shownRows.length}: ${keyboard?.describe(row.original) ?? row.id}${row.getIsSelected() ? ", selected" : ""}`;
+
+  const onKey = (command: QueueKeyCommand) => {
+    if (!keyboard) return;
+    switch (command) {
+      case "next":
+      case "previous": {
+        if (shownRows.length === 0) return announce("No orders on this page.");
+        const step = command === "next" ? 1 : -1;
+        const next = currentIndex === -1 ? (step === 1 ? 0 : shownRows.length - 1) : Math.min(shownRows.length - 1, Math.max(0, currentIndex + step));
+        const row = shownRows[next]!;
+        setCurrentId(row.id);
+        const edge = next === currentIndex ? (step === 1 ? " (last on this page)" : " (first on this page)") : "";
+        return announce(`${spoken(row, next)}${edge}`);
+      }
+      case "open":
+        if (!current) return announce("No order is current. Press j or k to choose one.");
+        return keyboard.canOpen(current.original) ? keyboard.open(current.original) : announce(keyboard.whyNotOpen(current.original));
+      case "toggle": {
+        if (!current) return announce("No order is current. Press j or k to choose one.");
+        if (!selection || !current.getCanSelect()) return announce("Orders cannot be selected here.");
+        const nowSelected = !current.getIsSelected();
+        current.toggleSelected(nowSelected);
+        return announce(`${keyboard.describe(current.original)} ${nowSelected ? "selected" : "not selected"}.`);
+      }
+      case "assign":
+        return keyboard.assign ? keyboard.assign(current?.original) : announce("Assign to me is not offered on this list.");
+      case "search":
+        return searchInput.current ? searchInput.current.focus() : announce("This list has no search.");
+      case "help":
+        return setShortcuts("open");
+    }
+  };
+  useQueueKeyboard(keyboard !== undefined, onKey);
+
   return (
     <section className="page queue-page" aria-labelledby={headingId}>
       <div className="page-header">
@@ -145,7 +217,7 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
       <div className="table-card">
         {(props.search || props.actions) && (
           <div className="table-toolbar">
-            {props.search ? <SearchBox value={props.search.value} onSearch={props.search.onSearch} /> : <span />}
+            {props.search ? <SearchBox value={props.search.value} onSearch={props.search.onSearch} inputRef={searchInput} /> : <span />}
             {props.actions && (
               <div className="queue-actions" role="group" aria-label="Actions on the selected orders">
                 {props.actions}
@@ -153,6 +225,7 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
             )}
           </div>
         )}
+        {props.notice}
         <div className="table-scroll queue-table-scroll" role="region" aria-label={`${title} list`} tabIndex={0}>
           <table className="data-table queue-table" aria-labelledby={headingId} aria-busy={props.isLoading || props.isRefreshing}>
             <thead>
@@ -190,7 +263,7 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
                 })}
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={tbody}>
               {props.refusal !== undefined ? (
                 <tr>
                   <td colSpan={columnCount} className="table-empty queue-refusal" role="alert">
@@ -213,7 +286,13 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
                 </tr>
               ) : (
                 shownRows.map((row) => (
-                  <tr key={row.id} data-selected={row.getIsSelected() || undefined} data-order-id={row.id}>
+                  <tr
+                    key={row.id}
+                    data-selected={row.getIsSelected() || undefined}
+                    data-order-id={row.id}
+                    data-current={row.id === current?.id || undefined}
+                    aria-current={row.id === current?.id ? "true" : undefined}
+                  >
                     {selection && (
                       <td className="queue-select-cell">
                         <Checkbox
@@ -245,6 +324,19 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
           <Pagination page={shownPage} totalPages={pages} onPageChange={props.onPageChange} />
         </div>
       </div>
+      {keyboard && (
+        <>
+          <p className="queue-shortcuts-hint">
+            Keyboard: <kbd>j</kbd> and <kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>?</kbd> lists every shortcut.
+          </p>
+          <LiveRegion />
+          {shortcuts !== "never" && (
+            <Suspense fallback={null}>
+              <ShortcutsDialog isOpen={shortcuts === "open"} onClose={() => setShortcuts("closed")} />
+            </Suspense>
+          )}
+        </>
+      )}
     </section>
   );
 };

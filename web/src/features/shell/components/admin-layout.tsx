@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { RouterProvider } from "react-aria-components";
 import { sessionAtom } from "../../../lib/session.ts";
+import { twoFactorGateAtom } from "../../two-factor/two-factor-gate.ts";
 import { useLiveUpdates } from "../../live/hooks/use-live-updates.ts";
 import { folderCountsQuery } from "../api/get-folder-counts.ts";
 import { useNarrowScreen } from "../hooks/use-narrow-screen.ts";
@@ -21,7 +22,9 @@ const MenuDrawer = lazy(() => import("./menu-drawer.tsx").then((module) => ({ de
 export const AdminLayout = () => {
   const session = useAtomValue(sessionAtom);
   const name = session?.name ?? "";
-  const counts = useQuery(folderCountsQuery(name)).data;
+  // Behind the two-factor gate (issue 16) only its page shows: no menu, and nothing fetched that the server would refuse.
+  const gated = useAtomValue(twoFactorGateAtom);
+  const counts = useQuery({ ...folderCountsQuery(name), enabled: !gated }).data;
   const narrow = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -29,7 +32,7 @@ export const AdminLayout = () => {
   const router = useRouter();
   const firstRender = useRef(true);
 
-  useLiveUpdates(session?.accessToken);
+  useLiveUpdates(gated ? undefined : session?.accessToken);
 
   useEffect(() => {
     // The first render fetches them already.
@@ -47,7 +50,7 @@ export const AdminLayout = () => {
     // react-aria links and menu items (`href`) navigate through the router instead of reloading the page.
     <RouterProvider navigate={(href) => void router.navigate({ href })} useHref={(href) => router.buildLocation({ to: href } as ToOptions).href}>
       <div className="shell">
-        {narrow ? (
+        {gated ? null : narrow ? (
           <Suspense fallback={null}>
             <MenuDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen}>
               {menu}
@@ -57,7 +60,7 @@ export const AdminLayout = () => {
           <aside className="sidebar">{menu}</aside>
         )}
         <div className="shell-main">
-          <AppHeader name={name} narrow={narrow} menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((open) => !open)} />
+          <AppHeader name={name} narrow={narrow && !gated} menuOpen={drawerOpen} onToggleMenu={() => setDrawerOpen((open) => !open)} />
           <main className="content" id="content">
             <Outlet />
           </main>

@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 
-/** The top bar (SHELL-2): drawer toggle on narrow screens, logo and title, welcome, online, logout. */
+/** The top bar (SHELL-2): drawer toggle on narrow screens, logo and title, welcome, online, and the account menu (two-factor sign-in, logout). */
 export const AppHeader = ({
   name,
   narrow,
@@ -40,6 +40,9 @@ export const AppHeader = ({
         </Button>
         <Popover placement="bottom end" className="popover">
           <Menu className="menu" aria-label="Account">
+            <MenuItem className="menu-item" href="/admin/two-factor">
+              Two-factor sign-in
+            </MenuItem>
             <MenuItem className="menu-item" href="/logout">
               Logout
             </MenuItem>

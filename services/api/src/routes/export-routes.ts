@@ -1,0 +1,158 @@
+import { Readable, pipeline } from "node:stream";
+import { stringify } from "csv-stringify";
+import {
+  COUNTRY_ORDER_COLUMNS,
+  isAllowed,
+  PROCESSED_BY_COLUMNS,
+  QUEUE_KEYS,
+  queueCellText,
+  queueColumnsOf,
+  type QueueKey,
+} from "@etd/contract";
+import { dayOf, ExportOrdersQuery, ExportReportQuery, isReportName } from "@etd/contract/requests";
+import { countQueueExport, queueExportBatches, queueKeyOf, reportExportRows, type QueueExportParams, type ReportExportRows } from "@etd/projections";
+import type { ApiDeps } from "../api-deps.ts";
+import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
+import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { utcDay } from "../http/fields.ts";
+import { fail, type Reply } from "../http/reply.ts";
+
+/*
+ * CSV exports of the queues, their searches and the reports (issue 16 D).
+ *
+ * - Who: Admin and Manager (`orders.export`): a back office that holds passport data lets few
+ *   people take rows out of it. The links are plain GETs a browser downloads with its own
+ *   download manager, so the session cookie is accepted as well as the header (SameSite=Strict:
+ *   no other site's page can make the browser send it).
+ * - Audited first: the matching rows are counted and DataExported is appended on the member's
+ *   stream through the staff decider before the first byte; when that is refused or fails the
+ *   answer is the JSON refusal and no CSV is sent.
+ * - Streamed: keyset batches of 1,000 rows (queue-export.ts) become records, csv-stringify turns
+ *   them into text, and the endpoint layer pipes that into the response. Every step is a pipeline
+ *   with backpressure, so a slow reader slows the reads and at most a few batches are in memory;
+ *   a reader who goes away ends the pipeline, which ends the query loop.
+ * - What: a header row of the screen's columns (QUEUE-3, without Action, from the contract's
+ *   column list the tables use too) and the values as the screen shows them (QUEUE-6: the list
+ *   rows' display fields). UTF-8 with a BOM so that spreadsheet programs read it as UTF-8, CRLF
+ *   rows (RFC 4180), fields with commas, quotes or line breaks quoted.
+ * - Formula neutralisation (CSV injection): a cell that starts with =, +, -, @, tab or carriage
+ *   return gets a leading apostrophe, so a spreadsheet shows it as text instead of running it. A
+ *   telephone number "+63 …" therefore reads "'+63 …": the price of never running a name.
+ */
+
+/** csv-stringify's options for every export (see above). */
+const csvOptions = (headers: readonly string[]) => ({
+  bom: true,
+  record_delimiter: "windows" as const,
+  // Explicit: with a record delimiter of our own, csv-stringify would not quote a lone \n or \r.
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  header: true,
+  columns: headers.map((header, index) => ({ key: String(index), header })),
+});
+
+/**
+ * The CSV text of `records`, as a stream the endpoint layer pipes into the response. The source
+ * is pulled only as fast as the response drains; destroying the text (the client went away, the
+ * connection broke) destroys the source, which returns the generator and so stops its reads. A
+ * failing read destroys the text with the error: the download breaks rather than ending short.
+ */
+const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>): AsyncIterable<string> => {
+  const text = stringify(csvOptions(headers));
+  pipeline(Readable.from(records, { highWaterMark: 64 }), text, () => {
+    // Errors reach the response through `text`, which the pipeline has destroyed with them.
+  });
+  return text;
+};
+
+const csvReply = (fileName: string, body: AsyncIterable<string>): Reply => ({
+  httpStatus: 200,
+  body: { status: 1, message: "", data: null },
+  raw: { contentType: "text/csv; charset=utf-8", body, fileName },
+});
+
+/** The list rows of an export, one record per row, in the screen's columns. */
+async function* queueRecords(deps: ApiDeps, params: QueueExportParams): AsyncGenerator<readonly string[]> {
+  const columns = queueColumnsOf(params.folderName);
+  for await (const batch of queueExportBatches(deps.readDb.query, params)) {
+    for (const row of batch) yield columns.map((column) => queueCellText(column, row));
+  }
+}
+
+const reportTable = (table: ReportExportRows): { headers: string[]; records: string[][] } => {
+  switch (table.report) {
+    case "country-orders":
+      return {
+        headers: COUNTRY_ORDER_COLUMNS.map((column) => column.header),
+        records: table.rows.map((row, index) => COUNTRY_ORDER_COLUMNS.map((column) => column.cell(row, index))),
+      };
+    case "processed-by":
+      return {
+        headers: PROCESSED_BY_COLUMNS.map((column) => column.header),
+        records: table.rows.map((row, index) => PROCESSED_BY_COLUMNS.map((column) => column.cell(row, index))),
+      };
+  }
+};
+
+const unknownFolder = (name: string) =>
+  fail(404, `There is no order list named ${JSON.stringify(name.slice(0, 60))}. The lists are: ${QUEUE_KEYS.join(", ")}.`);
+
+/** Order History is hidden from Telecallers (SHELL-1); the export follows the list's rule. */
+const mayRead = (role: Parameters<typeof isAllowed>[0], key: QueueKey) => key !== "allOrder" || isAllowed(role, "orders.history");
+
+export const exportEndpoints = (deps: ApiDeps): Endpoint[] => [
+  staffEndpoint({
+    method: "get",
+    path: "/admin/export-orders",
+    guard: "orders.export",
+    reads: ["queue"],
+    sessionCookie: true,
+    summary: "A queue, or a search within it, as CSV with the screen's columns, streamed; audited as DataExported (issue 16 D)",
+    query: ExportOrdersQuery,
+    handle: async (context) => {
+      const { user, input } = context;
+      const key = queueKeyOf(input.folderName);
+      if (key === undefined) return unknownFolder(input.folderName);
+      if (!mayRead(user.type, key)) return fail(403, FORBIDDEN);
+      const searchVal = input.searchVal?.trim() ?? "";
+      const today = utcDay(deps.now());
+      const params: QueueExportParams = {
+        folderName: key,
+        searchVal,
+        today,
+        staffId: user.id,
+        ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+      };
+      const rows = await countQueueExport(deps.readDb.query, params);
+      const recorded = await recordExport(deps, context, {
+        what: searchVal === "" ? "queue" : "search",
+        folderName: key,
+        rows,
+      });
+      if (!isAccountChanged(recorded)) return recorded;
+      const headers = queueColumnsOf(key).map((column) => column.header);
+      return csvReply(`${key}-${today}.csv`, csvStream(headers, queueRecords(deps, params)));
+    },
+  }),
+  staffEndpoint({
+    method: "get",
+    path: "/admin/export-report",
+    guard: "orders.export",
+    reads: ["reports"],
+    sessionCookie: true,
+    summary: "A report's table (country-orders ADMIN-4, processed-by ADMIN-5) for a range of days as CSV; audited as DataExported (issue 16 D)",
+    query: ExportReportQuery,
+    handle: async (context) => {
+      const { input } = context;
+      // The schema has checked the name; this narrows its type.
+      if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
+      const today = utcDay(deps.now());
+      const fromDate = dayOf(input.fromDate);
+      const toDate = dayOf(input.toDate);
+      const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
+      const recorded = await recordExport(deps, context, { what: "report", report: input.report, fromDate, toDate, rows: table.records.length });
+      if (!isAccountChanged(recorded)) return recorded;
+      return csvReply(`${input.report}-${today}.csv`, csvStream(table.headers, Readable.from(table.records)));
+    },
+  }),
+];

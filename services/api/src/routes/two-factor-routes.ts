@@ -1,0 +1,140 @@
+import { Result } from "effect";
+import type { StaffId } from "@etd/events";
+import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
+import { ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorLoginRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
+import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts";
+import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
+import { decodeInput, fail, ok } from "../http/reply.ts";
+import type { ApiDeps } from "../api-deps.ts";
+import {
+  ALREADY_SET_UP,
+  CODE_NOT_VALID,
+  enableTwoFactor,
+  isAccountChanged,
+  RECOVERY_CODE_NOT_VALID,
+  resetTwoFactor,
+  storePendingSecret,
+  twoFactorStatus,
+  useRecoveryCode,
+  useTotpCode,
+} from "../commands/staff-accounts.ts";
+import { signedIn, throttled } from "./auth-routes.ts";
+
+/*
+ * Two-factor sign-in (AUTH-3, issue 16, ADR 0024): the second step of sign-in, the member's own
+ * setup, and the Admin's reset. The setup endpoints stay open to a member whose role requires the
+ * second factor before they have it (`beforeTwoFactor`): they are how that member gets it.
+ */
+
+export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
+export const CODE_ALREADY_USED = "That code has already been used. Please wait for the next one.";
+
+const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
+
+export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
+  publicEndpoint({
+    method: "post",
+    path: "/admin/admin-login/two-factor",
+    summary: "Sign in, second step (AUTH-3, issue 16): the challenge sign-in answered, with the authenticator's code or a recovery code; answers as sign-in does",
+    body: TwoFactorLoginRequest,
+    handle: async ({ input, ip, requestId }) => {
+      const { challenges } = deps.twoFactor;
+      const challenge = challenges.verify(input.challenge.trim());
+      if (!challenge) return fail(401, SIGN_IN_EXPIRED);
+      const credential = await deps.credentials.findById(challenge.staffId);
+      // A password changed, the member deleted or their factor reset since the password was right.
+      if (!credential || !credential.twoFactor || credential.sessionGeneration !== challenge.sessionGeneration) return fail(401, SIGN_IN_EXPIRED);
+      const code = input.code?.trim();
+      const recoveryCode = input.recoveryCode?.trim();
+      if ((code === undefined) === (recoveryCode === undefined)) return fail(400, "Please enter either the 6-digit code or a recovery code.");
+
+      // Wrong codes count like wrong passwords, for this e-mail and address (auth/throttle.ts),
+      // counted before the check so that parallel guesses cannot all pass the limit.
+      const locked = throttled(deps, credential.email, ip);
+      if (locked) return locked;
+      if (!challenges.attempt(challenge)) return fail(401, SIGN_IN_EXPIRED);
+      const slowed = deps.throttle.slowDown(credential.email);
+      deps.throttle.recordFailure(credential.email, ip);
+      await slowed;
+
+      if (code !== undefined) {
+        const used = await useTotpCode(deps, credential.staffId, code);
+        if (used === "invalid") return fail(401, CODE_NOT_VALID);
+        if (used === "reused") return fail(401, CODE_ALREADY_USED);
+      } else {
+        const caller = { user: { id: credential.staffId, name: credential.name, type: credential.role }, requestId, ip };
+        const used = await useRecoveryCode(deps, caller, recoveryCode!);
+        if (!isAccountChanged(used)) return used.httpStatus === 401 ? fail(401, RECOVERY_CODE_NOT_VALID) : used;
+      }
+      challenges.spend(challenge);
+      deps.throttle.recordSuccess(credential.email, ip);
+      return signedIn(deps, credential);
+    },
+  }),
+  staffEndpoint({
+    method: "get",
+    path: "/admin/two-factor",
+    guard: "session.read",
+    beforeTwoFactor: true,
+    reads: [],
+    summary: "The signed-in member's two-factor sign-in: on or not, required for their role, recovery codes left (issue 16)",
+    handle: async ({ user }) => {
+      const status = await twoFactorStatus(deps, user.id);
+      if (!status) return fail(401, UNAUTHORIZED);
+      const answer: TwoFactorStatus = { ...status, required: deps.requireTwoFactorFor.has(user.type) };
+      return ok("Two-factor sign-in.", answer);
+    },
+  }),
+  staffEndpoint({
+    method: "post",
+    path: "/admin/two-factor/setup",
+    guard: "session.read",
+    beforeTwoFactor: true,
+    summary: "Start setting up two-factor sign-in (issue 16): a new secret, its otpauth URL and QR code; replaces any earlier unconfirmed one; 409 once it is on",
+    body: TwoFactorSetupRequest,
+    // Nothing to send, but a JSON object must be sent: a request without a body, or with another
+    // kind of body, is refused like any command's (R5), rather than read as "start again".
+    // (The JSON parser reads an empty body as {} too, so the body's length is looked at.)
+    readInput: (req) =>
+      (Number(req.get("content-length")) > 0 || req.get("transfer-encoding") !== undefined) &&
+      typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
+        ? decodeInput(TwoFactorSetupRequest, req.body)
+        : Result.fail(fail(400, "Setup takes a JSON body: {}.")),
+    handle: async ({ user }) => {
+      const credential = await deps.credentials.findById(user.id);
+      if (!credential) return fail(401, UNAUTHORIZED);
+      if (credential.twoFactor) return fail(409, ALREADY_SET_UP);
+      const secret = newTotpSecret();
+      await storePendingSecret(deps, user.id, secret);
+      const url = otpauthUrl(secret, credential.email);
+      const answer: TwoFactorSetup = { secret, otpauthUrl: url, qrCode: qrCodeDataUrl(url) };
+      return ok("Scan the QR code with your authenticator app, then enter the code it shows.", answer);
+    },
+  }),
+  staffEndpoint({
+    method: "post",
+    path: "/admin/two-factor/enable",
+    guard: "session.read",
+    beforeTwoFactor: true,
+    summary: "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown",
+    body: TwoFactorEnableRequest,
+    handle: async (context) => {
+      const enabled = await enableTwoFactor(deps, context, context.input.code);
+      if (!("ok" in enabled)) return enabled;
+      return ok("Two-factor sign-in is on.", { recoveryCodes: enabled.recoveryCodes, position: enabled.position ?? null });
+    },
+  }),
+  staffEndpoint({
+    method: "put",
+    path: "/admin/reset-two-factor",
+    guard: "team.reset-two-factor",
+    summary: "Reset a member's two-factor sign-in (issue 16, Admin only): they sign in with their password alone, and their sessions end",
+    body: ResetTwoFactorRequest,
+    handle: async (context) => {
+      const staffId = context.input.id.trim();
+      if (!isStaffId(staffId)) return fail(404, "Team member not found.");
+      const reset = await resetTwoFactor(deps, context, staffId as StaffId);
+      return isAccountChanged(reset) ? ok("Two-factor sign-in has been reset.", { position: reset.position ?? null }) : reset;
+    },
+  }),
+];

@@ -1,0 +1,30 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
+import type { Body, ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+
+/*
+ * The signed-in member's own two-factor sign-in (issue 16 part A, API 3–5) and an Admin's reset
+ * of someone else's (API 6). The status lives with the staff credentials: its key sits under the
+ * staff read model's, so a change to the team (a reset) refetches it too.
+ */
+
+/** The member's status and the setup's key and QR code, the contract's. */
+export type { TwoFactorSetup, TwoFactorStatus };
+
+export const twoFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.staff, "two-factor"],
+    queryFn: ({ signal }) => apiRequest<TwoFactorStatus | null>("GET", "/admin/two-factor", { signal }),
+  });
+
+/** A new pending secret; each call replaces the previous one. */
+export const startTwoFactorSetup = () => apiRequest<TwoFactorSetup | null>("POST", "/admin/two-factor/setup", { body: {} satisfies Body<typeof TwoFactorSetupRequest> });
+
+/** Confirms enrolment with a code from the app; the answer holds the recovery codes, shown this once. */
+export const enableTwoFactor = (code: string) =>
+  apiRequest<{ recoveryCodes: readonly string[] } | null>("POST", "/admin/two-factor/enable", { body: { code } satisfies Body<typeof TwoFactorEnableRequest> });
+
+/** Admin only: removes a member's second factor; they sign in with their password and set it up again. */
+export const resetTwoFactor = (id: string) => apiRequest<{ position?: string } | null>("PUT", "/admin/reset-two-factor", { body: { id } satisfies Body<typeof ResetTwoFactorRequest> });
