@@ -2,7 +2,7 @@ import type express from "express";
 import { PROJECTION_CHANNEL, listBuilds } from "@etd/projections";
 import type { ApiDeps } from "./api-deps.ts";
 import { SESSION_COOKIE, readCookie } from "./http/cookies.ts";
-import { authenticateSession, UNAUTHORIZED, type ActiveSession } from "./http/endpoint.ts";
+import { authenticateSession, needsTwoFactorSetup, TWO_FACTOR_REQUIRED, UNAUTHORIZED, type ActiveSession } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 
 /*
@@ -55,7 +55,8 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
     (client.checking ??= authenticateSession(deps, client.credential)
       .then(
         (session) => {
-          if (session && session.sessionId === client.session.sessionId && Date.now() < session.expiresAt) {
+          const stands = session && session.sessionId === client.session.sessionId && Date.now() < session.expiresAt;
+          if (stands && !needsTwoFactorSetup(session, deps.requireTwoFactorFor)) {
             client.verifiedAt = Date.now();
             if (!client.closed) for (const text of client.pending.splice(0)) client.res.write(text);
           } else close(client);
@@ -104,6 +105,11 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
       const session = credential === undefined ? undefined : await authenticateSession(deps, credential);
       if (credential === undefined || !session) {
         res.status(401).json(fail(401, UNAUTHORIZED).body);
+        return;
+      }
+      // The feed names orders as they change: like every read, not before the second factor is set up.
+      if (needsTwoFactorSetup(session, deps.requireTwoFactorFor)) {
+        res.status(403).json(fail(403, TWO_FACTOR_REQUIRED).body);
         return;
       }
       await listen();

@@ -7,6 +7,7 @@ import { generateDemoOrders } from "@etd/demo";
 import { queueColumnsOf } from "@etd/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
+import { EXPORT_RUNNING } from "../src/routes/export-routes.ts";
 
 const available = await postgresAvailable();
 
@@ -37,6 +38,9 @@ const TRICKY: readonly { readonly offset: number; readonly first: string; readon
   { offset: 12, first: "-2+3", cell: "'-2+3 Zebracorn" },
   { offset: 13, first: "@cmd", cell: "'@cmd Zebracorn" },
   { offset: 14, first: 'Ann, "the" \r\nsecond line', cell: 'Ann, "the" \r\nsecond line Zebracorn' },
+  // A spreadsheet with `;` as its list separator would start a cell at the `;`: the formula after it is neutralised too.
+  { offset: 15, first: "Ann;=cmd|' /C calc'!A0", cell: "Ann;'=cmd|' /C calc'!A0 Zebracorn" },
+  { offset: 16, first: 'Lee, "=1+2"', cell: `Lee, "'=1+2" Zebracorn` },
 ];
 
 /** RFC 4180 records: quoted fields may hold commas, doubled quotes and CR/LF; records end with CRLF. */
@@ -145,7 +149,7 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
          from generate_series(0, $1::int - 1) s,
               lateral (select ($2::int + s)::text as id, (now() at time zone 'utc')::date - 1 as day,
                               coalesce((select t.first from jsonb_to_recordset($3::jsonb) as t("offset" int, first text) where t."offset" = s), 'Traveller') as first,
-                              case when s between 10 and 14 then 'Zebracorn' else 'Number' || s end as last) o`,
+                              case when s between 10 and 16 then 'Zebracorn' else 'Number' || s end as last) o`,
       [ORDERS, FIRST_ID, JSON.stringify(TRICKY.map(({ offset, first }) => ({ offset, first })))],
     );
     await driver.query(`insert into queue_status_counts (bucket, n) values ('New', $1)`, [ORDERS]);
@@ -265,6 +269,40 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
     expect(events[0]!.stream).toMatch(/^staff-/);
     // A loaded CI machine (2 shared cores) can take several times the usual ~5 s.
   }, 60_000);
+
+  it("issue 16 D: the session cookie counts only from this site; a member runs two exports at once, a third is refused and recorded nowhere", async () => {
+    const before = (await exportEvents()).length;
+    const url = `${api!.base}/api/admin/export-orders?folderName=newOrder`;
+    // A link on a sibling site (the customer-facing one shares SameSite's "site"): the browser says so.
+    const crossSite = await fetch(url, { headers: { cookie: adminCookie, "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(401);
+    expect((await fetch(url, { headers: { cookie: adminCookie, "sec-fetch-site": "same-site" } })).status).toBe(401);
+    expect(await exportEvents()).toHaveLength(before);
+
+    // Two downloads held open (nothing read yet), then a third.
+    const open = [
+      await fetch(url, { headers: { cookie: adminCookie, "sec-fetch-site": "same-origin" } }),
+      await fetch(url, { headers: { cookie: adminCookie, "sec-fetch-site": "none" } }),
+    ];
+    expect(open.map((response) => response.status)).toEqual([200, 200]);
+    const third = await call("GET", "/admin/export-orders?folderName=newOrder", undefined, adminToken);
+    expect(third).toMatchObject({ status: 429, body: { status: 0, message: EXPORT_RUNNING } });
+    expect(await exportEvents()).toHaveLength(before + 2);
+    // One download given up: its place is free again once the server has seen it go.
+    await open[0]!.body!.cancel();
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const next = await fetch(url, { headers: { authorization: adminToken } });
+      if (next.status === 200) {
+        await next.body!.cancel();
+        break;
+      }
+      expect(next.status).toBe(429);
+      if (Date.now() > deadline) throw new Error("a cancelled export never freed its place");
+      await next.body?.cancel();
+      await sleep(100);
+    }
+    await open[1]!.body!.cancel();
+  });
 
   it("issue 16 D: a Team member gets 403 and nothing is recorded", async () => {
     const before = (await exportEvents()).length;

@@ -307,6 +307,17 @@ export const authenticate = async (
   return session && !needsTwoFactorSetup(session, deps.requireTwoFactorFor) ? session.user : undefined;
 };
 
+/**
+ * The session cookie, unless the browser says the request came from another site: SameSite=Strict
+ * keeps the cookie from other sites but not from a sibling subdomain (the customer-facing site),
+ * and Sec-Fetch-Site tells those apart. "none" is an address typed or a bookmark; a browser too
+ * old to send the header is left to SameSite.
+ */
+const sameSiteCookie = (req: express.Request): string | undefined => {
+  const site = req.get("sec-fetch-site");
+  return site === undefined || site === "same-origin" || site === "none" ? readCookie(req, SESSION_COOKIE) : undefined;
+};
+
 export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: MountDeps): void => {
   for (const endpoint of endpoints) {
     app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
@@ -331,7 +342,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           if (!deps.serviceToken || !sameSecret(token, deps.serviceToken)) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
           return answer(undefined);
         }
-        const session = await authenticateSession(deps, req.get("authorization") ?? (endpoint.sessionCookie ? readCookie(req, SESSION_COOKIE) : undefined));
+        const session = await authenticateSession(deps, req.get("authorization") ?? (endpoint.sessionCookie ? sameSiteCookie(req) : undefined));
         if (!session) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
         const { user } = session;
         if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN), deps.secureCookies);

@@ -1,12 +1,13 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
-import puppeteer, { type Browser, type Page } from "puppeteer";
+import type { Browser, Page } from "puppeteer";
 import { CHROMIUM_FAILED, CHROMIUM_MISSING, PdfUnavailable, type PdfRenderer } from "./pdf-renderer.ts";
 
 /*
  * The puppeteer adapter (the card's `puppeteer`, driving the system's Chromium: it never downloads
  * a browser, see .puppeteerrc.cjs): one Chromium, launched on the first render (a server that never
- * renders never starts it) and reused. Pages are reused too: opening a tab costs about as much as
+ * renders never starts it, nor loads puppeteer: its 200 modules were a sixth of the API's start-up)
+ * and reused. Pages are reused too: opening a tab costs about as much as
  * printing the PDF (P8, bench/pdf.bench.ts), so a render takes an idle page, replaces its whole
  * document with the new HTML and gives it back; renders at the same time get pages of their own,
  * and a page whose render failed is closed, never reused. Pages run without JavaScript: the HTML
@@ -56,6 +57,7 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
   const launch = async (): Promise<Browser> => {
     if (!(await chromiumInstalled(executablePath))) throw new PdfUnavailable(CHROMIUM_MISSING);
     try {
+      const { default: puppeteer } = await import("puppeteer");
       return await puppeteer.launch({ executablePath, headless: true, pipe: true, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
     } catch (error) {
       console.error(`Chromium at ${executablePath} did not start`, error);

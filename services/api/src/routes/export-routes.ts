@@ -38,7 +38,13 @@ import { fail, type Reply } from "../http/reply.ts";
  * - Formula neutralisation (CSV injection): a cell that starts with =, +, -, @, tab or carriage
  *   return gets a leading apostrophe, so a spreadsheet shows it as text instead of running it. A
  *   telephone number "+63 …" therefore reads "'+63 …": the price of never running a name.
+ *   Inside a cell too: a spreadsheet whose list separator is `;` (most of Europe) splits
+ *   "Ann;=cmd|…" into two cells, the second a formula. So a formula character right after a `;`,
+ *   `,`, tab or line break (spaces and quotes between count as nothing) gets the apostrophe too.
  */
+
+/** A formula character after a separator or line break, where a spreadsheet may start a new cell. */
+const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n]["'\s]*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /** csv-stringify's options for every export (see above). */
 const csvOptions = (headers: readonly string[]) => ({
@@ -47,6 +53,7 @@ const csvOptions = (headers: readonly string[]) => ({
   // Explicit: with a record delimiter of our own, csv-stringify would not quote a lone \n or \r.
   quote_record_delimiter: true,
   escape_formulas: true,
+  cast: { string: (value: string) => value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2") },
   header: true,
   columns: headers.map((header, index) => ({ key: String(index), header })),
 });
@@ -57,8 +64,9 @@ const csvOptions = (headers: readonly string[]) => ({
  * connection broke) destroys the source, which returns the generator and so stops its reads. A
  * failing read destroys the text with the error: the download breaks rather than ending short.
  */
-const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>): AsyncIterable<string> => {
+const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>, done: () => void): AsyncIterable<string> => {
   const text = stringify(csvOptions(headers));
+  text.once("close", done);
   pipeline(Readable.from(records, { highWaterMark: 64 }), text, () => {
     // Errors reach the response through `text`, which the pipeline has destroyed with them.
   });
@@ -100,59 +108,112 @@ const unknownFolder = (name: string) =>
 /** Order History is hidden from Telecallers (SHELL-1); the export follows the list's rule. */
 const mayRead = (role: Parameters<typeof isAllowed>[0], key: QueueKey) => key !== "allOrder" || isAllowed(role, "orders.history");
 
-export const exportEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "get",
-    path: "/admin/export-orders",
-    guard: "orders.export",
-    reads: ["queue"],
-    sessionCookie: true,
-    summary: "A queue, or a search within it, as CSV with the screen's columns, streamed; audited as DataExported (issue 16 D)",
-    query: ExportOrdersQuery,
-    handle: async (context) => {
-      const { user, input } = context;
-      const key = queueKeyOf(input.folderName);
-      if (key === undefined) return unknownFolder(input.folderName);
-      if (!mayRead(user.type, key)) return fail(403, FORBIDDEN);
-      const searchVal = input.searchVal?.trim() ?? "";
-      const today = utcDay(deps.now());
-      const params: QueueExportParams = {
-        folderName: key,
-        searchVal,
-        today,
-        staffId: user.id,
-        ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+/** Exports one member may have running at once in this process. */
+const EXPORTS_AT_ONCE = 2;
+export const EXPORT_RUNNING = "Your other exports are still running. Please wait for one to finish.";
+
+/**
+ * Who is exporting now, and how many: a burst of downloads by one member (a script, a page that
+ * opens links on its own) is refused before it fills the log with DataExported events or the
+ * server with streams. A slot is freed when its stream closes, however it ends.
+ */
+const exportSlots = () => {
+  const running = new Map<string, number>();
+  return {
+    take: (staffId: string): (() => void) | undefined => {
+      const now = running.get(staffId) ?? 0;
+      if (now >= EXPORTS_AT_ONCE) return undefined;
+      running.set(staffId, now + 1);
+      let freed = false;
+      return () => {
+        if (freed) return;
+        freed = true;
+        const left = (running.get(staffId) ?? 1) - 1;
+        if (left > 0) running.set(staffId, left);
+        else running.delete(staffId);
       };
-      const rows = await countQueueExport(deps.readDb.query, params);
-      const recorded = await recordExport(deps, context, {
-        what: searchVal === "" ? "queue" : "search",
-        folderName: key,
-        rows,
-      });
-      if (!isAccountChanged(recorded)) return recorded;
-      const headers = queueColumnsOf(key).map((column) => column.header);
-      return csvReply(`${key}-${today}.csv`, csvStream(headers, queueRecords(deps, params)));
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/export-report",
-    guard: "orders.export",
-    reads: ["reports"],
-    sessionCookie: true,
-    summary: "A report's table (country-orders ADMIN-4, processed-by ADMIN-5) for a range of days as CSV; audited as DataExported (issue 16 D)",
-    query: ExportReportQuery,
-    handle: async (context) => {
-      const { input } = context;
-      // The schema has checked the name; this narrows its type.
-      if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
-      const today = utcDay(deps.now());
-      const fromDate = dayOf(input.fromDate);
-      const toDate = dayOf(input.toDate);
-      const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
-      const recorded = await recordExport(deps, context, { what: "report", report: input.report, fromDate, toDate, rows: table.records.length });
-      if (!isAccountChanged(recorded)) return recorded;
-      return csvReply(`${input.report}-${today}.csv`, csvStream(table.headers, Readable.from(table.records)));
-    },
-  }),
-];
+  };
+};
+
+export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
+  const slots = exportSlots();
+  /** Records the export, then streams it, within one of the member's slots. */
+  const audited = async (
+    context: Parameters<typeof recordExport>[1],
+    details: Parameters<typeof recordExport>[2],
+    fileName: string,
+    headers: readonly string[],
+    records: () => AsyncIterable<readonly string[]>,
+  ): Promise<Reply> => {
+    const free = slots.take(context.user.id);
+    if (!free) return fail(429, EXPORT_RUNNING);
+    try {
+      const recorded = await recordExport(deps, context, details);
+      if (!isAccountChanged(recorded)) {
+        free();
+        return recorded;
+      }
+      return csvReply(fileName, csvStream(headers, records(), free));
+    } catch (error) {
+      free();
+      throw error;
+    }
+  };
+  return [
+    staffEndpoint({
+      method: "get",
+      path: "/admin/export-orders",
+      guard: "orders.export",
+      reads: ["queue"],
+      sessionCookie: true,
+      summary: "A queue, or a search within it, as CSV with the screen's columns, streamed; audited as DataExported (issue 16 D)",
+      query: ExportOrdersQuery,
+      handle: async (context) => {
+        const { user, input } = context;
+        const key = queueKeyOf(input.folderName);
+        if (key === undefined) return unknownFolder(input.folderName);
+        if (!mayRead(user.type, key)) return fail(403, FORBIDDEN);
+        const searchVal = input.searchVal?.trim() ?? "";
+        const today = utcDay(deps.now());
+        const params: QueueExportParams = {
+          folderName: key,
+          searchVal,
+          today,
+          staffId: user.id,
+          ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+        };
+        const rows = await countQueueExport(deps.readDb.query, params);
+        const headers = queueColumnsOf(key).map((column) => column.header);
+        return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
+          queueRecords(deps, params),
+        );
+      },
+    }),
+    staffEndpoint({
+      method: "get",
+      path: "/admin/export-report",
+      guard: "orders.export",
+      reads: ["reports"],
+      sessionCookie: true,
+      summary: "A report's table (country-orders ADMIN-4, processed-by ADMIN-5) for a range of days as CSV; audited as DataExported (issue 16 D)",
+      query: ExportReportQuery,
+      handle: async (context) => {
+        const { input } = context;
+        // The schema has checked the name; this narrows its type.
+        if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
+        const today = utcDay(deps.now());
+        const fromDate = dayOf(input.fromDate);
+        const toDate = dayOf(input.toDate);
+        const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
+        return audited(
+          context,
+          { what: "report", report: input.report, fromDate, toDate, rows: table.records.length },
+          `${input.report}-${today}.csv`,
+          table.headers,
+          () => Readable.from(table.records),
+        );
+      },
+    }),
+  ];
+};

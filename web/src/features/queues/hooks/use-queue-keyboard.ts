@@ -45,7 +45,7 @@ export const queueKeyCommand = ({ key, ctrlKey, metaKey, altKey }: KeyPress): Qu
 const TYPING =
   "input:not([type='checkbox']):not([type='radio']):not([type='button']):not([type='submit']):not([type='reset']), select, textarea, [contenteditable]:not([contenteditable='false']), [role='textbox'], [role='combobox'], [role='listbox'], [role='menu']";
 /** Where Enter or Space already means something (press the button, follow the link, tick the box). */
-const PRESSABLE = "button, a[href], [role='button'], [role='link'], [role='checkbox'], [role='tab'], summary";
+const PRESSABLE = "button, a[href], input[type='checkbox'], input[type='radio'], label, [role='button'], [role='link'], [role='checkbox'], [role='tab'], summary";
 /** An open dialog owns the keyboard until it closes. */
 const DIALOG = "[role='dialog'], [role='alertdialog'], [aria-modal='true']";
 
