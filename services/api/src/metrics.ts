@@ -55,6 +55,22 @@ export const createRequestMetrics = (): RequestMetrics => {
   };
 };
 
+/** A counter with one label whose values are known in advance, each shown from 0 (so a rate is defined from the start). */
+export interface LabelledCounter<Label extends string> {
+  inc(label: Label): void;
+  render(): string[];
+}
+
+export const createLabelledCounter = <Label extends string>(name: string, help: string, labelName: string, labels: readonly Label[]): LabelledCounter<Label> => {
+  const counts = new Map<Label, number>(labels.map((label) => [label, 0]));
+  return {
+    inc: (label) => {
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    },
+    render: () => [`# HELP ${name} ${help}`, `# TYPE ${name} counter`, ...[...counts].map(([label, count]) => `${name}{${labelName}="${label}"} ${count}`)],
+  };
+};
+
 export interface MetricsAccess {
   /** METRICS_TOKEN: `Authorization: Bearer <token>` reads the metrics from anywhere. */
   readonly token?: string | undefined;
@@ -80,7 +96,7 @@ const holdsToken = (header: string | undefined, token: string | undefined): bool
   return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 };
 
-export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" | "store">, requests: RequestMetrics, access: MetricsAccess = {}): void => {
+export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" | "store" | "twoFactor">, requests: RequestMetrics, access: MetricsAccess = {}): void => {
   const isLocal = access.isLocal ?? isLocalRequest;
   app.get("/metrics", (req, res, next) => {
     if (!isLocal(req) && !holdsToken(req.get("authorization"), access.token)) {
@@ -118,6 +134,8 @@ export const mountMetrics = (app: express.Express, deps: Pick<ApiDeps, "readDb" 
         "# HELP nodejs_heap_used_bytes JavaScript heap in use.",
         "# TYPE nodejs_heap_used_bytes gauge",
         `nodejs_heap_used_bytes ${process.memoryUsage().heapUsed}`,
+        // Counted in this process, like the request latencies; a scraper sums the processes.
+        ...deps.twoFactor.challenges.refusedCodes.render(),
         requests.render(),
       ];
       res.type("text/plain; version=0.0.4").send(lines.join("\n") + "\n");

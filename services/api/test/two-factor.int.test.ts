@@ -1,11 +1,17 @@
-import { hkdfSync } from "node:crypto";
+import { createHash, createHmac, hkdfSync } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import jwt from "jsonwebtoken";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role, StaffId } from "@etd/events";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "../src/app.ts";
+import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { codeAt } from "../src/auth/two-factor.ts";
 import { isAccountChanged, recordExport } from "../src/commands/staff-accounts.ts";
-import { JWT_SECRET, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
+import { INTAKE_TOKEN, JWT_SECRET, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
 
@@ -14,6 +20,9 @@ const available = await postgresAvailable();
  * authenticator app would show, computed with otpauth from the secret the setup answered. The API's
  * clock (deps.now, which the code check reads) is the test's: each new code is the next 30-second
  * step, without waiting for it.
+ *
+ * Issue 16 review (items 1 and 2): a second API process on the same database (another runtime and
+ * server in this test process, with its own memory) checks that what bounds guesses is shared.
  */
 
 const ENTER_CODE = "Enter the 6-digit code from your authenticator app.";
@@ -22,6 +31,7 @@ const CODE_USED = "That code has already been used. Please wait for the next one
 const RECOVERY_NOT_VALID = "That recovery code is not valid.";
 const EXPIRED = "Your sign-in has expired. Please sign in again.";
 const REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
+const TOO_MANY_CODES = /^Too many wrong codes\. Please try again in (\d+) minutes?\.$/;
 
 interface Answer {
   readonly status: number;
@@ -59,14 +69,53 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
     clockMs += 30_000;
     return codeAt(secret, clockMs);
   };
-  const forget = (email: string) => api.runtime.deps.throttle.recordSuccess(email);
+  /** Forgets the in-process throttle's failures (of both processes once the second runs): what several processes or addresses would give. */
+  const forget = (email: string) => {
+    api.runtime.deps.throttle.recordSuccess(email);
+    other?.runtime.deps.throttle.recordSuccess(email);
+  };
+  /** The member's limit of wrong codes looks back a quarter of an hour on the API's clock. */
+  const quarterHourLater = () => {
+    clockMs += 15 * 60_000;
+  };
   const staffEvents = async (role: Role) => api.runtime.deps.store.readStream(`staff-${api.staff[role].id}`);
 
+  /** The second API process: its own runtime (throttle, counters) and server, on `api`'s database. */
+  let other: { base: string; runtime: Runtime; close(): Promise<void> } | undefined;
+  const startOther = async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "etd-api-2fa-"));
+    const runtime = await openRuntime({
+      databaseUrl: api.database.url,
+      dataDir,
+      jwtSecret: JWT_SECRET,
+      sessionTtlSeconds: 3600,
+      intakeToken: INTAKE_TOKEN,
+      maxUploadBytes: 1024 * 1024,
+      now: () => new Date(clockMs),
+      requireTwoFactorFor: required,
+      trustProxy: 1,
+    });
+    const server = createApp(runtime.deps).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    return {
+      base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      runtime,
+      close: async () => {
+        await new Promise((resolve) => server.close(resolve));
+        await runtime.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+
   beforeAll(async () => {
-    api = await startTestApi({ runtime: { now: () => new Date(clockMs), requireTwoFactorFor: required } });
+    // TRUST_PROXY=1: the tests of the member's limit send codes "from" several addresses.
+    api = await startTestApi({ runtime: { now: () => new Date(clockMs), requireTwoFactorFor: required, trustProxy: 1 } });
+    other = await startOther();
   }, 60_000);
 
   afterAll(async () => {
+    await other?.close();
     await api?.close();
   });
 
@@ -178,7 +227,9 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
     expect(locked.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
     expect((await signIn(email)).status).toBe(429);
 
-    // With the throttle forgotten each time, the challenge itself still ends after five codes.
+    // With the throttle forgotten each time, the challenge itself still ends after five codes
+    // (a quarter of an hour later, when the member's limit of wrong codes no longer counts the ones above).
+    quarterHourLater();
     forget(email);
     const limited = await challengeFor(email);
     for (let i = 0; i < 5; i++) {
@@ -234,6 +285,10 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
       const token = admin.body.jwtToken as string;
       expect(await api.call("GET", "/admin/get-orders-list/newOrder", undefined, token)).toEqual({ status: 403, body: { status: 0, message: REQUIRED, data: null } });
       expect((await api.call("GET", "/admin/get-team-member-list", undefined, token)).status).toBe(403);
+      // The live feed names orders as they change: closed too, as are the CSV exports.
+      const live = await fetch(`${api.base}/api/live`, { headers: { authorization: token } });
+      expect({ status: live.status, body: await live.json() }).toEqual({ status: 403, body: { status: 0, message: REQUIRED, data: null } });
+      expect((await fetch(`${api.base}/api/admin/export-orders?folderName=newOrder`, { headers: { authorization: token } })).status).toBe(403);
       expect((await api.call("GET", "/user_info", undefined, token)).status).toBe(200);
       expect((await api.call("GET", "/admin/two-factor", undefined, token)).body.data).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
       expect((await post("/admin/two-factor/setup", {}, token)).status).toBe(200);
@@ -307,5 +362,152 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
     expect(row?.totp_pending).toBeNull();
     expect(row?.recovery_codes as string[]).toHaveLength(10);
     for (const hash of row?.recovery_codes as string[]) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  /*
+   * Issue 16 review. Telecaller enrols here; the second process (`other`) shares the database.
+   */
+  let telecallerSecret = "";
+  let telecallerRecovery: string[] = [];
+  const telecaller = () => api.staff.Telecaller;
+  /** A POST to either process, as if from `from` (X-Forwarded-For, believed with TRUST_PROXY=1). */
+  const postTo = async (base: string, apiPath: string, body: unknown, from?: string): Promise<Answer> => {
+    const response = await fetch(`${base}/api${apiPath}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(from ? { "x-forwarded-for": from } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any>, setCookie: response.headers.get("set-cookie") };
+  };
+  const challengeAt = async (base: string, from?: string) => {
+    const answer = await postTo(base, "/admin/admin-login", { email: telecaller().email, password: PASSWORD }, from);
+    expect(answer.body.message, JSON.stringify(answer.body)).toBe(ENTER_CODE);
+    return answer.body.data.challenge as string;
+  };
+  const secondStepAt = (base: string, body: { challenge: string; code?: string; recoveryCode?: string }, from?: string) =>
+    postTo(base, "/admin/admin-login/two-factor", body, from);
+  const nextTelecallerCode = () => {
+    clockMs += 30_000;
+    return codeAt(telecallerSecret, clockMs);
+  };
+  const wrongTelecallerCode = () => {
+    const right = new Set([-1, 0, 1].map((step) => codeAt(telecallerSecret, clockMs + step * 30_000)));
+    return ["000000", "111111", "222222", "333333"].find((code) => !right.has(code))!;
+  };
+  /** two_factor_codes_refused_total of one process, by reason. */
+  const refusedCodes = async (base: string) => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    return Object.fromEntries([...text.matchAll(/^two_factor_codes_refused_total\{reason="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+  };
+
+  it("issue 16 review item 3: recovery codes are stored as HMAC-SHA256 under a key derived from JWT_SECRET, not as SHA-256 of the codes", async () => {
+    const token = await api.login("Telecaller");
+    const setup = await post("/admin/two-factor/setup", {}, token);
+    telecallerSecret = setup.body.data.secret as string;
+    const enabled = await post("/admin/two-factor/enable", { code: codeAt(telecallerSecret, clockMs) }, token);
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    telecallerRecovery = enabled.body.data.recoveryCodes as string[];
+
+    const [row] = await api.runtime.driver.query("select recovery_codes from staff_credentials where staff_id = $1", [telecaller().id]);
+    const stored = [...(row?.recovery_codes as string[])].sort();
+    const typed = telecallerRecovery.map((code) => code.replace("-", ""));
+    const sha256 = typed.map((code) => createHash("sha256").update(code).digest("hex"));
+    for (const hash of sha256) expect(stored).not.toContain(hash);
+    // Keyed as ADR 0024 says: a copy of the table cannot be checked against guesses without JWT_SECRET.
+    const key = Buffer.from(hkdfSync("sha256", JWT_SECRET, Buffer.alloc(0), "etd two-factor recovery codes v1", 32));
+    expect(stored).toEqual(typed.map((code) => createHmac("sha256", key).update(code).digest("hex")).sort());
+  });
+
+  it("issue 16 review item 1: a challenge that signed in on one process is spent on the other, even with the next code", async () => {
+    const challenge = await challengeAt(api.base);
+    expect((await secondStepAt(api.base, { challenge, code: nextTelecallerCode() })).status).toBe(200);
+    expect(await secondStepAt(other!.base, { challenge, code: nextTelecallerCode() })).toMatchObject({ status: 401, body: { status: 0, message: EXPIRED }, setCookie: null });
+    expect((await secondStepAt(other!.base, { challenge, recoveryCode: telecallerRecovery[0]! })).body.message).toBe(EXPIRED);
+    forget(telecaller().email);
+  });
+
+  it("issue 16 review item 1: a challenge takes five codes in total, however they are spread over the processes", async () => {
+    const challenge = await challengeAt(other!.base);
+    for (const base of [api.base, other!.base, api.base, other!.base, api.base]) {
+      forget(telecaller().email);
+      expect((await secondStepAt(base, { challenge, code: wrongTelecallerCode() })).body.message).toBe(CODE_NOT_VALID);
+    }
+    forget(telecaller().email);
+    expect(await secondStepAt(other!.base, { challenge, code: nextTelecallerCode() })).toMatchObject({ status: 401, body: { message: EXPIRED } });
+    forget(telecaller().email);
+  });
+
+  it("issue 16 review item 1: two right codes on one challenge at the same moment, on two processes, sign in once; the losing recovery code is kept", async () => {
+    quarterHourLater();
+    const challenge = await challengeAt(api.base);
+    const [byCode, byRecovery] = await Promise.all([
+      secondStepAt(api.base, { challenge, code: nextTelecallerCode() }),
+      secondStepAt(other!.base, { challenge, recoveryCode: telecallerRecovery[1]! }),
+    ]);
+    expect([byCode.status, byRecovery.status].sort()).toEqual([200, 401]);
+    const [winner, loser] = byCode.status === 200 ? [byCode, byRecovery] : [byRecovery, byCode];
+    expect(loser.body.message).toBe(EXPIRED);
+    const status = await api.call("GET", "/admin/two-factor", undefined, winner.body.jwtToken as string);
+    expect(status.body.data.recoveryCodesLeft).toBe(winner === byRecovery ? 9 : 10);
+    forget(telecaller().email);
+  });
+
+  it("issue 16 review item 2: ten wrong codes in 15 minutes, from three addresses and both processes, close the second step for the member (429); each refusal is counted and logged without the code", async () => {
+    quarterHourLater();
+    const email = telecaller().email;
+    const before = [await refusedCodes(api.base), await refusedCodes(other!.base)];
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const sent: string[] = [];
+    try {
+      // 4 + 4 + 2 wrong codes; the in-process throttles forgotten each time, as many processes would.
+      const plan: [string, string, number][] = [
+        [api.base, "198.51.100.1", 4],
+        [other!.base, "198.51.100.2", 4],
+        [api.base, "198.51.100.3", 2],
+      ];
+      let last = "";
+      for (const [base, from, wrongCodes] of plan) {
+        forget(email);
+        last = await challengeAt(base, from);
+        for (let i = 0; i < wrongCodes; i++) {
+          forget(email);
+          const code = wrongTelecallerCode();
+          sent.push(code);
+          expect((await secondStepAt(i % 2 === 0 ? base : other!.base, { challenge: last, code }, from)).body.message).toBe(CODE_NOT_VALID);
+        }
+      }
+      // The eleventh code is refused though right, on either process, from a new address or challenge.
+      forget(email);
+      const refused = await secondStepAt(api.base, { challenge: last, code: nextTelecallerCode() }, "198.51.100.3");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ status: 0, data: null });
+      expect(refused.body.message).toMatch(TOO_MANY_CODES);
+      expect(Number(TOO_MANY_CODES.exec(refused.body.message as string)?.[1])).toBe(15);
+      forget(email);
+      const fresh = await challengeAt(other!.base, "203.0.113.9");
+      forget(email);
+      expect((await secondStepAt(other!.base, { challenge: fresh, recoveryCode: telecallerRecovery[2]! }, "203.0.113.9")).body.message).toMatch(TOO_MANY_CODES);
+
+      // Counted per process: 10 wrong codes and 2 refusals at the limit between the two.
+      const after = [await refusedCodes(api.base), await refusedCodes(other!.base)];
+      const moved = (reason: string) => after.reduce((sum, counts, i) => sum + counts[reason]! - before[i]![reason]!, 0);
+      expect({ wrong: moved("wrong_code"), limit: moved("account_limit"), used: moved("used_code"), recovery: moved("wrong_recovery_code") }).toEqual({ wrong: 10, limit: 2, used: 0, recovery: 0 });
+      // One line per refused code, naming the member and the address, never the code.
+      const lines = warn.mock.calls.map((call) => call.map(String).join(" ")).filter((line) => line.includes("Two-factor sign-in: code refused"));
+      expect(lines).toHaveLength(12);
+      for (const line of lines) {
+        expect(line).toContain(telecaller().id);
+        for (const code of sent) expect(line).not.toContain(code);
+      }
+      for (const from of ["198.51.100.1", "198.51.100.2", "198.51.100.3", "203.0.113.9"]) expect(lines.some((line) => line.includes(`from ${from}`))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
+
+    // A quarter of an hour later the member signs in again; the refusals at the limit were not counted.
+    quarterHourLater();
+    forget(email);
+    expect((await secondStepAt(other!.base, { challenge: await challengeAt(other!.base), code: nextTelecallerCode() })).status).toBe(200);
+    forget(email);
   });
 });

@@ -1,5 +1,6 @@
 import { migrateTables, type Query, type SqlDriver } from "@etd/event-store";
 import type { Role, StaffId } from "@etd/events";
+import { CHALLENGES_SQL, createChallengeTallies, type ChallengeTallies } from "./two-factor-challenge.ts";
 
 /*
  * Sign-in credentials, kept beside the event store and never in it: a password hash must not enter
@@ -13,8 +14,10 @@ import type { Role, StaffId } from "@etd/events";
  * Two-factor sign-in (AUTH-3, issue 16, ADR 0024) adds four columns, added in place on databases
  * made before it: `totp_secret` (the enrolled secret) and `totp_pending` (one being set up), both
  * AES-256-GCM ciphertext (auth/two-factor.ts), never plain; `totp_last_step`, the time step of the
- * last accepted code, so that a code is accepted once; `recovery_codes`, the SHA-256 of each unused
- * recovery code. None of them is ever in an event.
+ * last accepted code, so that a code is accepted once; `recovery_codes`, the HMAC-SHA256 of each
+ * unused recovery code (auth/two-factor.ts). None of them is ever in an event. The same migration
+ * creates `two_factor_challenges`: what became of each sign-in challenge, shared by every process
+ * (auth/two-factor-challenge.ts).
  */
 
 export const CREDENTIALS_SQL = /* sql */ `
@@ -73,6 +76,8 @@ export interface Credentials {
   findById(staffId: string): Promise<Credential | undefined>;
   /** Any live account yet? Decides whether a first admin or demo staff must be created. */
   isEmpty(): Promise<boolean>;
+  /** The second step's attempts and spent challenges, in the database so that every process sees them. */
+  readonly challenges: ChallengeTallies;
   /** The writes, each run on the caller's transaction (`query`), so they commit with the staff event. */
   readonly writes: AccountWrites;
 }
@@ -203,7 +208,7 @@ const accountWrites: AccountWrites = {
 };
 
 export const createCredentials = async (db: SqlDriver): Promise<Credentials> => {
-  await migrateTables(db, CREDENTIALS_SQL);
+  await migrateTables(db, [CREDENTIALS_SQL, CHALLENGES_SQL]);
   const one = async (text: string, params: unknown[]) => {
     const rows = await db.query(text, params);
     return rows[0] ? toCredential(rows[0]) : undefined;
@@ -213,6 +218,7 @@ export const createCredentials = async (db: SqlDriver): Promise<Credentials> => 
       one("select * from staff_credentials where lower(email) = lower($1) and not deleted", [email]),
     findById: (staffId) => one("select * from staff_credentials where staff_id = $1 and not deleted", [staffId]),
     isEmpty: async () => (await db.query("select 1 from staff_credentials where not deleted limit 1")).length === 0,
+    challenges: createChallengeTallies(db),
     writes: accountWrites,
   };
 };

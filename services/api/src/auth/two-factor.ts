@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 
@@ -7,8 +7,10 @@ import { renderSVG } from "uqr";
  * SHA-1, 6 digits, 30-second steps, a code accepted one step either side of now for clocks that
  * drift. The secret is stored only as AES-256-GCM ciphertext under a key derived from JWT_SECRET
  * (HKDF-SHA256), so a copy of the database alone does not give away anyone's second factor.
- * Recovery codes are stored as SHA-256 hashes: they are 50 random bits each, far beyond guessing
- * at the sign-in throttle's pace, so a slow hash would add nothing.
+ * Recovery codes are stored as HMAC-SHA256 under another key derived from JWT_SECRET: 50 random
+ * bits are far beyond guessing online at the throttle's pace, but not beyond a machine trying them
+ * offline against a copy of the database, which a plain hash would allow. Keyed, a lookup stays
+ * one hash and a copy alone tells nothing.
  */
 
 export const TOTP_ISSUER = "ETD Back Office";
@@ -30,17 +32,24 @@ export type CodeCheck =
   | { readonly kind: "reused" }
   | { readonly kind: "invalid" };
 
-/** Seals and opens the stored secrets; one key per JWT_SECRET. */
+/** Seals and opens the stored secrets, and hashes recovery codes; keys derived from JWT_SECRET. */
 export interface SecretBox {
   seal(plain: string): string;
   /** The plain secret, or undefined when the ciphertext was not sealed with this key or was altered. */
   open(sealed: string): string | undefined;
+  /** What is stored of a recovery code; typed with or without the dash, spaces or capitals, it hashes the same. */
+  recoveryCodeHash(code: string): string;
 }
 
 const SEALED_PREFIX = "v1.";
 
+/** A recovery code as it is hashed: without dashes or spaces, in lower case. */
+const normaliseRecoveryCode = (code: string): string => code.replace(/[\s-]+/g, "").toLowerCase();
+
 export const createSecretBox = (jwtSecret: string): SecretBox => {
   const key = Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "etd two-factor secret v1", 32));
+  // Its own key (another HKDF info): the cipher's key is never used as a MAC key too.
+  const recoveryKey = Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "etd two-factor recovery codes v1", 32));
   return {
     seal: (plain) => {
       const iv = randomBytes(12);
@@ -60,6 +69,7 @@ export const createSecretBox = (jwtSecret: string): SecretBox => {
         return undefined;
       }
     },
+    recoveryCodeHash: (code) => createHmac("sha256", recoveryKey).update(normaliseRecoveryCode(code)).digest("hex"),
   };
 };
 
@@ -101,7 +111,3 @@ export const newRecoveryCodes = (): string[] =>
     const chars = [...randomBytes(RECOVERY_CODE_LENGTH)].map((byte) => BASE32[byte & 31]).join("");
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
-
-/** What is stored of a recovery code; typed with or without the dash, spaces or capitals, it hashes the same. */
-export const hashRecoveryCode = (code: string): string =>
-  createHash("sha256").update(code.replace(/[\s-]+/g, "").toLowerCase()).digest("hex");

@@ -3,7 +3,7 @@ import type { Query } from "@etd/event-store";
 import { staffStream, type Role, type StaffId } from "@etd/events";
 import { handleCommand, staffDecider, type ExportDetails, type StaffActor, type StaffCommand, type TeamFacts } from "@etd/write";
 import { hashPassword } from "../auth/passwords.ts";
-import { checkCode, hashRecoveryCode, newRecoveryCodes } from "../auth/two-factor.ts";
+import { checkCode, newRecoveryCodes } from "../auth/two-factor.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import { refusalReply } from "./run-command.ts";
@@ -188,7 +188,7 @@ export const enableTwoFactor = (deps: ApiDeps, caller: SignedIn, code: string): 
     await deps.credentials.writes.enableTwoFactor(tx.query, staffId, {
       sealedSecret: stored.pending!,
       step: checked.step,
-      recoveryHashes: recoveryCodes.map(hashRecoveryCode),
+      recoveryHashes: recoveryCodes.map((code) => deps.twoFactor.box.recoveryCodeHash(code)),
     });
     return { ok: true, recoveryCodes, position: tx.position() };
   });
@@ -204,15 +204,26 @@ export const resetTwoFactor = (deps: ApiDeps, caller: Caller, staffId: StaffId):
   });
 
 /**
- * The second step of a sign-in with a recovery code: the code is removed as it is used, and the
- * log says how many are left (RecoveryCodeUsed, actor the member).
+ * Spends the sign-in's challenge in the transaction that accepts its code, after the check and
+ * before any write: false when another request spent it first (and then nothing is written).
  */
-export const useRecoveryCode = (deps: ApiDeps, caller: SignedIn, recoveryCode: string): Promise<AccountOutcome> => {
+export type ClaimChallenge = (query: Query) => Promise<boolean>;
+
+/** The challenge was spent by another request with a right code at the same time. */
+export const CHALLENGE_SPENT = "spent";
+
+/**
+ * The second step of a sign-in with a recovery code: the code is removed as it is used, and the
+ * log says how many are left (RecoveryCodeUsed, actor the member). A lost race for the challenge
+ * answers `CHALLENGE_SPENT` and keeps the code.
+ */
+export const useRecoveryCode = (deps: ApiDeps, caller: SignedIn, recoveryCode: string, claim: ClaimChallenge): Promise<AccountOutcome | typeof CHALLENGE_SPENT> => {
   const staffId = caller.user.id;
-  const hash = hashRecoveryCode(recoveryCode);
-  return inAccountTransaction(deps, caller, undefined, async (tx) => {
+  const hash = deps.twoFactor.box.recoveryCodeHash(recoveryCode);
+  return inAccountTransaction<Extract<AccountOutcome, { ok: true }> | typeof CHALLENGE_SPENT>(deps, caller, undefined, async (tx) => {
     const stored = await deps.credentials.writes.twoFactorOf(tx.query, staffId);
     if (!stored || stored.secret === null || !stored.recoveryCodes.includes(hash)) return fail(401, RECOVERY_CODE_NOT_VALID);
+    if (!(await claim(tx.query))) return CHALLENGE_SPENT;
     const refused = await tx.run({ type: "UseRecoveryCode", staffId, remaining: stored.recoveryCodes.length - 1, actor: tx.actor });
     if (refused) return refused;
     await deps.credentials.writes.useRecoveryCode(tx.query, staffId, hash);
@@ -222,16 +233,20 @@ export const useRecoveryCode = (deps: ApiDeps, caller: SignedIn, recoveryCode: s
 
 /**
  * The second step of a sign-in with the authenticator's code. No event: a sign-in is not an
- * account change. The row is locked while the code is checked and its step recorded, and the
- * step is written only if later than the last one, so of two requests with one code one passes.
+ * account change. The row is locked while the code is checked, the challenge spent and the step
+ * recorded, and the step is written only if later than the last one, so of two requests with one
+ * code one passes; of two with right codes on one challenge, the one that spends it.
  */
-export const useTotpCode = (deps: ApiDeps, staffId: StaffId, code: string): Promise<"accepted" | "reused" | "invalid"> =>
+export const useTotpCode = (deps: ApiDeps, staffId: StaffId, code: string, claim: ClaimChallenge): Promise<"accepted" | "reused" | "invalid" | typeof CHALLENGE_SPENT> =>
   deps.store.transaction(async (_store, query) => {
     const stored = await deps.credentials.writes.twoFactorOf(query, staffId);
     const secret = stored?.secret ? deps.twoFactor.box.open(stored.secret) : undefined;
     if (!stored || secret === undefined) return "invalid";
     const checked = checkCode(secret, code, stored.lastStep, deps.now().getTime());
     if (checked.kind !== "accepted") return checked.kind;
+    // Under the row lock the step is later than the last one, so the write below cannot fail
+    // after the challenge is spent.
+    if (!(await claim(query))) return CHALLENGE_SPENT;
     return (await deps.credentials.writes.acceptStep(query, staffId, checked.step)) ? "accepted" : "reused";
   });
 

@@ -19,12 +19,16 @@ export const ENTER_CODE = "Enter the 6-digit code from your authenticator app.";
  */
 const SESSION_COOKIE_PATH = "/";
 
+/** HTTP 429 "<what> Please try again in N minutes.", N rounded up, at least 1. */
+export const tryAgainLater = (what: string, waitMs: number) => {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return fail(429, `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+};
+
 /** "Too many failed sign-in attempts…" when this address may not try this e-mail now, else undefined. */
 export const throttled = (deps: ApiDeps, email: string, ip: string) => {
   const waitMs = deps.throttle.retryAfterMs(email, ip);
-  if (waitMs <= 0) return undefined;
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return fail(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  return waitMs <= 0 ? undefined : tryAgainLater("Too many failed sign-in attempts.", waitMs);
 };
 
 /**

@@ -1,4 +1,5 @@
 import { Result } from "effect";
+import type { Query } from "@etd/event-store";
 import type { StaffId } from "@etd/events";
 import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
 import { ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorLoginRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
@@ -6,8 +7,10 @@ import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts"
 import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { decodeInput, fail, ok } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
+import type { CodeRefusal } from "../auth/two-factor-challenge.ts";
 import {
   ALREADY_SET_UP,
+  CHALLENGE_SPENT,
   CODE_NOT_VALID,
   enableTwoFactor,
   isAccountChanged,
@@ -18,7 +21,7 @@ import {
   useRecoveryCode,
   useTotpCode,
 } from "../commands/staff-accounts.ts";
-import { signedIn, throttled } from "./auth-routes.ts";
+import { signedIn, throttled, tryAgainLater } from "./auth-routes.ts";
 
 /*
  * Two-factor sign-in (AUTH-3, issue 16, ADR 0024): the second step of sign-in, the member's own
@@ -28,6 +31,7 @@ import { signedIn, throttled } from "./auth-routes.ts";
 
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 export const CODE_ALREADY_USED = "That code has already been used. Please wait for the next one.";
+export const TOO_MANY_WRONG_CODES = "Too many wrong codes.";
 
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
@@ -49,24 +53,50 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
       if ((code === undefined) === (recoveryCode === undefined)) return fail(400, "Please enter either the 6-digit code or a recovery code.");
 
       // Wrong codes count like wrong passwords, for this e-mail and address (auth/throttle.ts),
-      // counted before the check so that parallel guesses cannot all pass the limit.
+      // counted before the check so that parallel guesses cannot all pass the limit; and in the
+      // database, per challenge and per member, so that neither more processes nor more addresses
+      // buy more guesses (auth/two-factor-challenge.ts).
       const locked = throttled(deps, credential.email, ip);
       if (locked) return locked;
-      if (!challenges.attempt(challenge)) return fail(401, SIGN_IN_EXPIRED);
+      // The trace of a refused code: a counter for alerts, and a line naming the member and the
+      // address, never the code (a near miss would tell a reader of the log too much).
+      const refuse = (reason: CodeRefusal) => {
+        challenges.refusedCodes.inc(reason);
+        console.warn(`Two-factor sign-in: code refused (${reason}) for staff member ${credential.staffId} from ${ip}, request ${requestId}`);
+      };
+      const counted = await deps.credentials.challenges.attempt(challenge, deps.now());
+      if (counted.kind === "limited") {
+        refuse("account_limit");
+        return tryAgainLater(TOO_MANY_WRONG_CODES, counted.retryAfterMs);
+      }
+      if (counted.kind === "spent") return fail(401, SIGN_IN_EXPIRED);
       const slowed = deps.throttle.slowDown(credential.email);
       deps.throttle.recordFailure(credential.email, ip);
       await slowed;
 
+      // Spent where the code is accepted: of two right codes on one challenge, one signs in.
+      const claim = (query: Query) => deps.credentials.challenges.claim(query, challenge);
       if (code !== undefined) {
-        const used = await useTotpCode(deps, credential.staffId, code);
-        if (used === "invalid") return fail(401, CODE_NOT_VALID);
-        if (used === "reused") return fail(401, CODE_ALREADY_USED);
+        const used = await useTotpCode(deps, credential.staffId, code, claim);
+        if (used === CHALLENGE_SPENT) return fail(401, SIGN_IN_EXPIRED);
+        if (used === "invalid") {
+          refuse("wrong_code");
+          return fail(401, CODE_NOT_VALID);
+        }
+        if (used === "reused") {
+          refuse("used_code");
+          return fail(401, CODE_ALREADY_USED);
+        }
       } else {
         const caller = { user: { id: credential.staffId, name: credential.name, type: credential.role }, requestId, ip };
-        const used = await useRecoveryCode(deps, caller, recoveryCode!);
-        if (!isAccountChanged(used)) return used.httpStatus === 401 ? fail(401, RECOVERY_CODE_NOT_VALID) : used;
+        const used = await useRecoveryCode(deps, caller, recoveryCode!, claim);
+        if (used === CHALLENGE_SPENT) return fail(401, SIGN_IN_EXPIRED);
+        if (!isAccountChanged(used)) {
+          if (used.httpStatus !== 401) return used;
+          refuse("wrong_recovery_code");
+          return fail(401, RECOVERY_CODE_NOT_VALID);
+        }
       }
-      challenges.spend(challenge);
       deps.throttle.recordSuccess(credential.email, ip);
       return signedIn(deps, credential);
     },
