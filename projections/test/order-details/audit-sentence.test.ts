@@ -223,9 +223,9 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
   TwoFactorEnabled: [make("TwoFactorEnabled", { staffId: MARIA.id }, asStaff(MARIA)), "Maria Santos (Manager) turned on two-factor sign-in with an authenticator app"],
   TwoFactorReset: [make("TwoFactorReset", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) reset the two-factor sign-in of Tessa Cruz"],
   RecoveryCodeUsed: [make("RecoveryCodeUsed", { staffId: MARIA.id, remaining: 9 }, asStaff(MARIA)), "Maria Santos (Manager) signed in with a recovery code (9 codes left)"],
-  // The search is a traveller's name here: the sentence must not repeat it.
+  // The event keeps no search text (often a traveller's name): the sentence says a search was exported.
   DataExported: [
-    make("DataExported", { staffId: MARIA.id, what: "search", folderName: "newOrder", searchVal: "Juan", rows: 120 }, asStaff(MARIA)),
+    make("DataExported", { staffId: MARIA.id, what: "search", folderName: "newOrder", rows: 120 }, asStaff(MARIA)),
     "Maria Santos (Manager) exported 120 orders found by a search in newOrder as CSV",
   ],
   GatewayRegistered: [make("GatewayRegistered", gateway, asSystem("setup")), "setup registered the payment gateway Stripe"],
