@@ -4,7 +4,7 @@ import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type Sql
 import { ALL_PROJECTIONS } from "./all-projections.ts";
 import { projectionLag } from "./engine/lag.ts";
 import type { Projection } from "./engine/projection.ts";
-import { startProjector } from "./engine/projector.ts";
+import { readProjectionLease, startProjector } from "./engine/projector.ts";
 import { migrateRegistry, startBuild, tableOf } from "./engine/registry.ts";
 
 /*
@@ -27,17 +27,6 @@ const openDriver = async (): Promise<SqlDriver> => {
   return openPgliteDriver(dir);
 };
 
-/**
- * PROJECTION_LEASE_SECONDS, as the API reads it (1 to 600, default 15): how long a build stays with
- * a process that stopped renewing it, so how soon another process takes over after a crash.
- */
-const leaseMs = (): number => {
-  const text = process.env.PROJECTION_LEASE_SECONDS ?? "15";
-  const seconds = Number(text);
-  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 600) throw new Error(`PROJECTION_LEASE_SECONDS must be a whole number from 1 to 600 (got "${text}")`);
-  return seconds * 1000;
-};
-
 const pick = (names: readonly string[]): Projection[] => {
   if (names.length === 0 || names.includes("all")) return [...ALL_PROJECTIONS];
   return names.map((name) => {
@@ -50,7 +39,9 @@ const pick = (names: readonly string[]): Projection[] => {
 const main = async () => {
   const [command, ...args] = process.argv.slice(2);
   if (!command || !["run", "rebuild", "status"].includes(command)) throw new Error(usage);
-  const lease = leaseMs();
+  const read = readProjectionLease(process.env.PROJECTION_LEASE_SECONDS);
+  if ("problem" in read) throw new Error(read.problem);
+  const lease = read.ms;
   const driver = await openDriver();
   const store = await openSealedSqlEventStore(driver);
   const log = (message: string) => console.log(`[projections] ${message}`);

@@ -50,6 +50,19 @@ export interface Projector {
 const createTables = (projection: Projection) => async (query: Parameters<Projection["migrate"]>[0], build: Pick<Build, "version" | "build">) =>
   projection.migrate(query, (base) => tableOf(build, base));
 
+/**
+ * PROJECTION_LEASE_SECONDS, read by the API and the projections CLI alike: how long a build stays
+ * with a process that stopped renewing it, so how soon another takes over after a crash. A whole
+ * number of seconds from 1 to 600 (default 15); the lease in milliseconds, or the problem.
+ */
+export const readProjectionLease = (text: string | undefined): { readonly ms: number } | { readonly problem: string } => {
+  const value = text ?? "15";
+  const seconds = Number(value);
+  return /^\d+$/.test(value) && seconds >= 1 && seconds <= 600
+    ? { ms: seconds * 1000 }
+    : { problem: `PROJECTION_LEASE_SECONDS must be a whole number from 1 to 600 (got "${value}")` };
+};
+
 export const startProjector = async (options: ProjectorOptions): Promise<Projector> => {
   const { driver, store, projections } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

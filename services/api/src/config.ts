@@ -6,6 +6,7 @@ import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-r
 import { ROLES as STAFF_ROLES, type Role as StaffRole } from "@etd/events";
 // The type only: reading the environment should not load the Kafka client.
 import type { KafkaSettings } from "@etd/kafka";
+import { readProjectionLease } from "@etd/projections";
 
 /** Settings read from the environment once at start. */
 export interface Config {
@@ -169,9 +170,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
 
   const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
 
-  const leaseText = env.PROJECTION_LEASE_SECONDS ?? "15";
-  const leaseSeconds = Number(leaseText);
-  if (!/^\d+$/.test(leaseText) || leaseSeconds < 1 || leaseSeconds > 600) problems.push(`PROJECTION_LEASE_SECONDS must be a whole number from 1 to 600 (got "${leaseText}")`);
+  const lease = readProjectionLease(env.PROJECTION_LEASE_SECONDS);
+  if ("problem" in lease) problems.push(lease.problem);
 
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && (metricsToken.length < 24 || /\s/.test(metricsToken))) {
@@ -212,7 +212,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     tls: tlsText === "1",
     trustProxy,
     metricsToken,
-    projectionLeaseMs: leaseSeconds * 1000,
+    projectionLeaseMs: "ms" in lease ? lease.ms : 15_000,
     mail: mail.settings,
     mailing,
     mailWebhooks,
