@@ -249,6 +249,8 @@ describe.skipIf(!ready)("the Audit area (issue 14, CARD-4)", () => {
     await page.locator(`.audit-queue-table tr[data-order-id="${leaver}"] a`).click();
     await page.waitForFunction((id) => location.pathname === `/admin/audit/orders/${id}`, POLL, leaver);
     await page.waitForSelector(".audit-timeline tbody tr");
+    // The headline may come a moment after the timeline's rows (the fresh-clone run of 96b981f read before it).
+    await page.waitForSelector(".audit-as-of-status");
     // Today it is Completed: the past folder was not read from today's queues.
     expect(await text(page, ".audit-as-of-status")).toBe("Completed");
   });
