@@ -29,13 +29,26 @@ create table if not exists staff_credentials (
   password_hash text not null,
   session_generation integer not null default 1,
   deleted boolean not null default false,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  totp_secret text,
+  totp_pending text,
+  totp_last_step bigint,
+  recovery_codes text[]
 );
 create unique index if not exists staff_credentials_email on staff_credentials (lower(email)) where not deleted;
-alter table staff_credentials add column if not exists totp_secret text;
-alter table staff_credentials add column if not exists totp_pending text;
-alter table staff_credentials add column if not exists totp_last_step bigint;
-alter table staff_credentials add column if not exists recovery_codes text[];
+-- A table from before two-factor sign-in gets its columns once. Only then: an ALTER TABLE takes
+-- the table's exclusive lock even when the column exists, and on every start it deadlocked with
+-- another API seeding its first admin (a read, then an insert, queued behind the ALTER).
+do $b$
+begin
+  if not exists (select 1 from pg_attribute where attrelid = 'staff_credentials'::regclass and attname = 'recovery_codes' and not attisdropped) then
+    alter table staff_credentials add column if not exists totp_secret text;
+    alter table staff_credentials add column if not exists totp_pending text;
+    alter table staff_credentials add column if not exists totp_last_step bigint;
+    alter table staff_credentials add column if not exists recovery_codes text[];
+  end if;
+end
+$b$;
 `;
 
 export interface Credential {
