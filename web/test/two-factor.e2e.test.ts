@@ -127,6 +127,7 @@ const storedToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage
  * a code from it, then the recovery codes shown once. Answers the key, the accepted step and the codes.
  */
 const enrol = async (page: Page, options: { checkAxe?: boolean; downloadDir?: string } = {}) => {
+  const signedInWith = await storedToken(page);
   await page.locator("main button::-p-text(Set up)").click();
   await page.waitForSelector("main .two-factor-secret");
   const qr = await page.$eval("main img.two-factor-qr", (img) => ({ alt: img.getAttribute("alt") ?? "", src: img.getAttribute("src") ?? "" }));
@@ -138,8 +139,10 @@ const enrol = async (page: Page, options: { checkAxe?: boolean; downloadDir?: st
 
   const { code, step } = codeAfter(secret, 0);
   await submitCode(page, CODE_FIELD, code);
-  await expectToast(page, "success", "Two-factor sign-in is on.");
+  await expectToast(page, "success", "Two-factor sign-in is on. You have been signed out everywhere else.");
   await page.waitForSelector("main .two-factor-code-list li");
+  // Every session opened with the password alone has ended; this page goes on under a new token.
+  expect(await storedToken(page)).not.toBe(signedInWith);
   const codes = await page.$$eval("main .two-factor-code-list li", (items) => items.map((li) => li.textContent?.trim() ?? ""));
   expect(codes).toHaveLength(10);
   for (const recovery of codes) expect(recovery).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/i);
@@ -306,7 +309,9 @@ describe.skipIf(!ready)("two-factor sign-in in a browser (issue 16 part A; AUTH-
     await page.goto(`${app.base}/admin/recent-order`);
     await waitForText(page, "New Order");
     expect(await currentPath(page)).toBe("/admin/recent-order");
-    expect((await app.api("GET", "/admin/get-orders-list/newOrder", undefined, token)).status).toBe(200);
+    // The page went on under the token enrolment answered; the one it signed in with has ended.
+    expect((await app.api("GET", "/admin/get-orders-list/newOrder", undefined, (await storedToken(page)))).status).toBe(200);
+    expect((await app.api("GET", "/admin/get-orders-list/newOrder", undefined, token)).status).toBe(401);
   });
 
   it("a required member whose stored login does not say so is sent to the setup page by the API's 403 (issue 16)", async () => {

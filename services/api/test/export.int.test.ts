@@ -304,6 +304,31 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
     await open[1]!.body!.cancel();
   });
 
+  it("issue 16 D: a member who signs out during a download gets no more rows; the download breaks instead of ending short", async () => {
+    // A session of its own, so that signing it out leaves the other tests' session alone.
+    const token = `Bearer ${(await call("POST", "/admin/admin-login", ADMIN)).body.jwtToken as string}`;
+    const response = await fetch(`${api!.base}/api/admin/export-orders?folderName=newOrder`, { headers: { authorization: token } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let received = 0;
+    let outcome: "finished" | "broken" = "finished";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (received === 0) expect(await call("POST", "/admin/logout", {}, token)).toMatchObject({ status: 200 });
+        received += value.length;
+        // Slowly, so that the server has most batches still to read when the session ends.
+        await sleep(value.length / 2_000);
+      }
+    } catch {
+      outcome = "broken";
+    }
+    // The whole file is about 12 MB; what had left before the next batch's check is a few batches.
+    expect({ outcome, mostlyUnsent: received < 3e6 }).toEqual({ outcome: "broken", mostlyUnsent: true });
+    expect(api!.output()).toMatch(/Export of newOrder by staff member \S+ cut: the session ended/);
+  });
+
   it("issue 16 D: a Team member gets 403 and nothing is recorded", async () => {
     const before = (await exportEvents()).length;
     const refused = await call("GET", "/admin/export-orders?folderName=newOrder", undefined, teamToken);

@@ -152,9 +152,19 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
     expect(await post("/admin/two-factor/enable", { code: codeAt(firstSecret, clockMs) }, managerToken)).toMatchObject({ status: 400, body: { status: 0, message: CODE_NOT_VALID } });
     expect((await post("/admin/two-factor/enable", { code: "12345" }, managerToken)).status).toBe(400);
 
+    // A session opened elsewhere with the password alone, before the factor is on.
+    const elsewhere = (await signIn(api.staff.Manager.email)).body.jwtToken as string;
     const enabled = await post("/admin/two-factor/enable", { code: codeAt(secret, clockMs) }, managerToken);
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-    expect(enabled.body).toMatchObject({ status: 1, message: "Two-factor sign-in is on." });
+    expect(enabled.body).toMatchObject({ status: 1, message: "Two-factor sign-in is on. You have been signed out everywhere else." });
+    // Every session opened with the password alone has ended, this one's too: it goes on with the
+    // token the answer holds, also set as the session cookie.
+    const renewed = enabled.body.data.accessToken as string;
+    for (const old of [elsewhere, managerToken]) expect((await api.call("GET", "/user_info", undefined, old)).status).toBe(401);
+    expect((await api.call("GET", "/user_info", undefined, renewed)).status).toBe(200);
+    expect(enabled.setCookie).toMatch(new RegExp(`^etd_session=${renewed.replace(/\./g, "\\.")};`));
+    managerToken = renewed;
+    api.keepSession("Manager", renewed);
     recoveryCodes = enabled.body.data.recoveryCodes as string[];
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
@@ -162,7 +172,7 @@ describe.skipIf(!available)("AUTH-3 issue 16: two-factor sign-in", () => {
 
     const [event] = (await staffEvents("Manager")).filter((e) => e.type === "TwoFactorEnabled");
     expect(event?.metadata.actor).toMatchObject({ kind: "staff", id: api.staff.Manager.id });
-    // Turning it on ends no session; it is on only once.
+    // It is on only once.
     expect((await api.call("GET", "/admin/two-factor", undefined, managerToken)).body.data).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
     expect(await post("/admin/two-factor/setup", {}, managerToken)).toMatchObject({ status: 409, body: { message: "Two-factor sign-in is already set up." } });
     expect((await post("/admin/two-factor/enable", { code: nextCode() }, managerToken)).status).toBe(409);

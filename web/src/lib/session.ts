@@ -54,6 +54,17 @@ export const storeSession = (data: Record<string, unknown> & { accessToken: stri
   localStorage.setItem(STORAGE_KEY, JSON.stringify(data));
 };
 
+/** The same member's session goes on under a new token (enrolment in two-factor sign-in ends the old one). */
+export const renewStoredSession = (accessToken: string): void => {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+  } catch {
+    stored = null;
+  }
+  storeSession({ ...(typeof stored === "object" && stored !== null ? stored : {}), accessToken });
+};
+
 export const clearStoredSession = (): void => {
   localStorage.removeItem(STORAGE_KEY);
 };

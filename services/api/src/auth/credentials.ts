@@ -112,8 +112,13 @@ export interface AccountWrites {
   twoFactorOf(query: Query, staffId: string): Promise<StoredTwoFactor | undefined>;
   /** Replaces the secret being set up (setup); the enrolled one, if any, stays. */
   setPendingSecret(query: Query, staffId: string, sealedSecret: string): Promise<void>;
-  /** The pending secret becomes the enrolled one, with its first accepted step and the recovery codes' hashes. */
-  enableTwoFactor(query: Query, staffId: string, enrolment: { sealedSecret: string; step: number; recoveryHashes: readonly string[] }): Promise<void>;
+  /**
+   * The pending secret becomes the enrolled one, with its first accepted step and the recovery
+   * codes' hashes; every session of the member ends (one opened elsewhere with the password alone
+   * is not to outlive the second factor). Answers the new session generation, for the session
+   * that enrolled to go on with.
+   */
+  enableTwoFactor(query: Query, staffId: string, enrolment: { sealedSecret: string; step: number; recoveryHashes: readonly string[] }): Promise<number>;
   /**
    * Records `step` as the last accepted one, only if it is later than the one stored: of two
    * requests with the same code, exactly one sees true.
@@ -184,12 +189,15 @@ const accountWrites: AccountWrites = {
     await query(`update staff_credentials set totp_pending = $2, updated_at = now() where staff_id = $1 and not deleted`, [staffId, sealedSecret]);
   },
   enableTwoFactor: async (query, staffId, { sealedSecret, step, recoveryHashes }) => {
-    await query(
+    const [row] = await query(
       `update staff_credentials
-          set totp_secret = $2, totp_pending = null, totp_last_step = $3, recovery_codes = $4::text[], updated_at = now()
-        where staff_id = $1`,
+          set totp_secret = $2, totp_pending = null, totp_last_step = $3, recovery_codes = $4::text[],
+              session_generation = session_generation + 1, updated_at = now()
+        where staff_id = $1
+        returning session_generation`,
       [staffId, sealedSecret, step, recoveryHashes],
     );
+    return Number(row!.session_generation);
   },
   acceptStep: async (query, staffId, step) => {
     const rows = await query(

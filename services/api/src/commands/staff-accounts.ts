@@ -165,7 +165,9 @@ export const RECOVERY_CODE_NOT_VALID = "That recovery code is not valid.";
 
 type SignedIn = Caller & { user: { id: StaffId } };
 
-export type TwoFactorEnabledOutcome = { readonly ok: true; readonly recoveryCodes: readonly string[]; readonly position: string | undefined } | Reply;
+export type TwoFactorEnabledOutcome =
+  | { readonly ok: true; readonly recoveryCodes: readonly string[]; readonly sessionGeneration: number; readonly position: string | undefined }
+  | Reply;
 
 /**
  * Enrolment: the code proves the member's app holds the pending secret, which becomes theirs, with
@@ -185,12 +187,12 @@ export const enableTwoFactor = (deps: ApiDeps, caller: SignedIn, code: string): 
     const refused = await tx.run({ type: "EnableTwoFactor", staffId, actor: tx.actor });
     if (refused) return refused;
     const recoveryCodes = newRecoveryCodes();
-    await deps.credentials.writes.enableTwoFactor(tx.query, staffId, {
+    const sessionGeneration = await deps.credentials.writes.enableTwoFactor(tx.query, staffId, {
       sealedSecret: stored.pending!,
       step: checked.step,
       recoveryHashes: recoveryCodes.map((code) => deps.twoFactor.box.recoveryCodeHash(code)),
     });
-    return { ok: true, recoveryCodes, position: tx.position() };
+    return { ok: true, recoveryCodes, sessionGeneration, position: tx.position() };
   });
 };
 

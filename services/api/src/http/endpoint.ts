@@ -47,10 +47,19 @@ export interface DecodedRequest<I, P> extends RequestContext {
   readonly params: P;
 }
 
-/** A staff endpoint's request: the guard has checked this member against the permission matrix. */
-export interface StaffRequest<I = undefined, P = undefined> extends DecodedRequest<I, P> {
+/** The member the guard admitted, and a way to ask again later. */
+export interface AdmittedStaff {
   readonly user: SessionUser;
+  /**
+   * Whether the request's session still stands and its member may still call the endpoint (signed
+   * out, deleted, re-roled or reset since?): an answer that runs long, such as an export, asks
+   * again as it goes.
+   */
+  readonly stillAdmitted: () => Promise<boolean>;
 }
+
+/** A staff endpoint's request: the guard has checked this member against the permission matrix. */
+export interface StaffRequest<I = undefined, P = undefined> extends DecodedRequest<I, P>, AdmittedStaff {}
 
 /** A public or service endpoint's request: nobody is signed in. */
 export type AnonymousRequest<I = undefined, P = undefined> = DecodedRequest<I, P>;
@@ -93,10 +102,10 @@ export interface Endpoint {
    */
   readonly beforeTwoFactor?: boolean;
   /**
-   * Decodes the request and runs the handler; `user` is the member the guard accepted (undefined
+   * Decodes the request and runs the handler; `staff` is the member the guard admitted (undefined
    * for "public" and "service"). Built by staffEndpoint, publicEndpoint and serviceEndpoint.
    */
-  readonly run: (context: RequestContext, user: SessionUser | undefined) => Promise<Reply>;
+  readonly run: (context: RequestContext, staff: AdmittedStaff | undefined) => Promise<Reply>;
 }
 
 /** What an endpoint declares besides its guard and handler. */
@@ -184,12 +193,12 @@ export const staffEndpoint = <B = undefined, Q = undefined, P = undefined, I = I
     readonly handle: (request: StaffRequest<I, DecodedBy<P>>) => Promise<Reply>;
   },
 ): Endpoint =>
-  entry(spec, spec.guard, async (context, user) => {
+  entry(spec, spec.guard, async (context, staff) => {
     // The layer runs a staff endpoint only for a member it has authenticated and checked.
-    if (user === undefined) return fail(401, UNAUTHORIZED);
+    if (staff === undefined) return fail(401, UNAUTHORIZED);
     const decoded = await decodeRequest<I, DecodedBy<P>>(spec, context.req);
     if (Result.isFailure(decoded)) return spec.refusal ? spec.refusal(decoded.failure) : decoded.failure;
-    return spec.handle({ ...context, ...decoded.success, user });
+    return spec.handle({ ...context, ...decoded.success, ...staff });
   });
 
 const anonymousEndpoint =
@@ -318,6 +327,23 @@ const sameSiteCookie = (req: express.Request): string | undefined => {
   return site === undefined || site === "same-origin" || site === "none" ? readCookie(req, SESSION_COOKIE) : undefined;
 };
 
+/**
+ * The member behind a staff request's credentials (the Authorization header, or the session cookie
+ * where the endpoint accepts it), if their session stands and they may call the endpoint; else the
+ * refusal to answer.
+ */
+const admit = async (deps: MountDeps, endpoint: Endpoint, guard: Action, credential: string | undefined): Promise<SessionUser | Reply> => {
+  const session = await authenticateSession(deps, credential);
+  if (!session) return fail(401, UNAUTHORIZED);
+  if (!isAllowed(session.user.type, guard)) return fail(403, FORBIDDEN);
+  // Checked per request from the credentials, not from a claim in the token: setting it up,
+  // an Admin's reset or a changed REQUIRE_2FA_FOR count from the next request on.
+  if (!endpoint.beforeTwoFactor && needsTwoFactorSetup(session, deps.requireTwoFactorFor)) return fail(403, TWO_FACTOR_REQUIRED);
+  return session.user;
+};
+
+const isReply = (value: SessionUser | Reply): value is Reply => "httpStatus" in value;
+
 export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoint[], deps: MountDeps): void => {
   for (const endpoint of endpoints) {
     app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
@@ -328,13 +354,13 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
         if (!holdsOnlyUsableText(req.body, req.query, req.params)) return send(res, fail(400, UNUSABLE_TEXT), deps.secureCookies);
         const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
         const context = { req, requestId, ip: clientAddress(req) };
-        const answer = async (user: SessionUser | undefined) => {
+        const answer = async (staff: AdmittedStaff | undefined) => {
           // A staff client that has just run a command sends its position to read its own write.
           // Nobody else may make a request wait: it would hold a connection for nothing.
-          const readAfter = user ? req.get("x-read-after") : undefined;
+          const readAfter = staff ? req.get("x-read-after") : undefined;
           const position = readAfter ? parsePosition(readAfter) : undefined;
           if (position) res.set("x-read-after-reached", String(await deps.waitForReadModels(position, endpoint.reads)));
-          send(res, await endpoint.run(context, user), deps.secureCookies);
+          send(res, await endpoint.run(context, staff), deps.secureCookies);
         };
         if (endpoint.guard === "public") return answer(undefined);
         if (endpoint.guard === "service") {
@@ -342,16 +368,11 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           if (!deps.serviceToken || !sameSecret(token, deps.serviceToken)) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
           return answer(undefined);
         }
-        const session = await authenticateSession(deps, req.get("authorization") ?? (endpoint.sessionCookie ? sameSiteCookie(req) : undefined));
-        if (!session) return send(res, fail(401, UNAUTHORIZED), deps.secureCookies);
-        const { user } = session;
-        if (!isAllowed(user.type, endpoint.guard)) return send(res, fail(403, FORBIDDEN), deps.secureCookies);
-        // Checked per request from the credentials, not from a claim in the token: setting it up,
-        // an Admin's reset or a changed REQUIRE_2FA_FOR count from the next request on.
-        if (!endpoint.beforeTwoFactor && needsTwoFactorSetup(session, deps.requireTwoFactorFor)) {
-          return send(res, fail(403, TWO_FACTOR_REQUIRED), deps.secureCookies);
-        }
-        await answer(user);
+        const { guard } = endpoint;
+        const credential = req.get("authorization") ?? (endpoint.sessionCookie ? sameSiteCookie(req) : undefined);
+        const admitted = await admit(deps, endpoint, guard, credential);
+        if (isReply(admitted)) return send(res, admitted, deps.secureCookies);
+        await answer({ user: admitted, stillAdmitted: async () => !isReply(await admit(deps, endpoint, guard, credential)) });
       })().catch(next);
     });
   }

@@ -2,7 +2,7 @@ import { ChangePasswordRequest, LoginRequest, LogoutRequest } from "@etd/contrac
 import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
 import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
-import { fail, ok, withCookies } from "../http/reply.ts";
+import { fail, ok, withCookies, type Reply } from "../http/reply.ts";
 import { tokenFromHeader } from "../auth/tokens.ts";
 import type { Credential } from "../auth/credentials.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -41,13 +41,12 @@ export const signedIn = (deps: ApiDeps, credential: Credential) => {
   const jwtToken = deps.tokens.issue(user, credential.sessionGeneration);
   const setupRequired = !credential.twoFactor && deps.requireTwoFactorFor.has(credential.role);
   const data = { accessToken: jwtToken, ...user, email: credential.email, ...(setupRequired ? { twoFactorSetupRequired: true } : {}) };
-  return withCookies(ok("Login successful.", data, { jwtToken }), {
-    name: SESSION_COOKIE,
-    value: jwtToken,
-    path: SESSION_COOKIE_PATH,
-    maxAgeSeconds: deps.tokens.ttlSeconds,
-  });
+  return withSessionCookie(deps, ok("Login successful.", data, { jwtToken }), jwtToken);
 };
+
+/** The answer, setting the session cookie to the token it answers (a sign-in, or a session renewed). */
+export const withSessionCookie = (deps: ApiDeps, reply: Reply, jwtToken: string): Reply =>
+  withCookies(reply, { name: SESSION_COOKIE, value: jwtToken, path: SESSION_COOKIE_PATH, maxAgeSeconds: deps.tokens.ttlSeconds });
 
 export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
   publicEndpoint({

@@ -30,7 +30,9 @@ import { fail, type Reply } from "../http/reply.ts";
  * - Streamed: keyset batches of 1,000 rows (queue-export.ts) become records, csv-stringify turns
  *   them into text, and the endpoint layer pipes that into the response. Every step is a pipeline
  *   with backpressure, so a slow reader slows the reads and at most a few batches are in memory;
- *   a reader who goes away ends the pipeline, which ends the query loop.
+ *   a reader who goes away ends the pipeline, which ends the query loop. A session that ends
+ *   meanwhile (signed out, member deleted or re-roled, second factor reset) ends it too, at the
+ *   next batch: the download breaks.
  * - What: a header row of the screen's columns (QUEUE-3, without Action, from the contract's
  *   column list the tables use too) and the values as the screen shows them (QUEUE-6: the list
  *   rows' display fields). UTF-8 with a BOM so that spreadsheet programs read it as UTF-8, CRLF
@@ -79,10 +81,20 @@ const csvReply = (fileName: string, body: AsyncIterable<string>): Reply => ({
   raw: { contentType: "text/csv; charset=utf-8", body, fileName },
 });
 
-/** The list rows of an export, one record per row, in the screen's columns. */
-async function* queueRecords(deps: ApiDeps, params: QueueExportParams): AsyncGenerator<readonly string[]> {
+/**
+ * The list rows of an export, one record per row, in the screen's columns. Before each batch after
+ * the first, the member's session must still stand and allow the export: a member signed out,
+ * deleted, re-roled or reset mid-download gets no more rows (a large folder takes minutes).
+ */
+async function* queueRecords(deps: ApiDeps, params: QueueExportParams, stillAdmitted: () => Promise<boolean>): AsyncGenerator<readonly string[]> {
   const columns = queueColumnsOf(params.folderName);
+  let first = true;
   for await (const batch of queueExportBatches(deps.readDb.query, params)) {
+    if (!first && !(await stillAdmitted())) {
+      console.warn(`Export of ${params.folderName} by staff member ${params.staffId} cut: the session ended`);
+      throw new Error("the session ended during the export");
+    }
+    first = false;
     for (const row of batch) yield columns.map((column) => queueCellText(column, row));
   }
 }
@@ -186,7 +198,7 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
         const rows = await countQueueExport(deps.readDb.query, params);
         const headers = queueColumnsOf(key).map((column) => column.header);
         return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
-          queueRecords(deps, params),
+          queueRecords(deps, params, context.stillAdmitted),
         );
       },
     }),

@@ -21,7 +21,7 @@ import {
   useRecoveryCode,
   useTotpCode,
 } from "../commands/staff-accounts.ts";
-import { signedIn, throttled, tryAgainLater } from "./auth-routes.ts";
+import { signedIn, throttled, tryAgainLater, withSessionCookie } from "./auth-routes.ts";
 
 /*
  * Two-factor sign-in (AUTH-3, issue 16, ADR 0024): the second step of sign-in, the member's own
@@ -32,6 +32,7 @@ import { signedIn, throttled, tryAgainLater } from "./auth-routes.ts";
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 export const CODE_ALREADY_USED = "That code has already been used. Please wait for the next one.";
 export const TOO_MANY_WRONG_CODES = "Too many wrong codes.";
+export const TWO_FACTOR_ON = "Two-factor sign-in is on. You have been signed out everywhere else.";
 
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
@@ -146,12 +147,15 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/admin/two-factor/enable",
     guard: "session.read",
     beforeTwoFactor: true,
-    summary: "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown",
+    summary:
+      "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown. Ends the member's other sessions: this one goes on with the new token answered (data.accessToken, and the session cookie)",
     body: TwoFactorEnableRequest,
     handle: async (context) => {
       const enabled = await enableTwoFactor(deps, context, context.input.code);
       if (!("ok" in enabled)) return enabled;
-      return ok("Two-factor sign-in is on.", { recoveryCodes: enabled.recoveryCodes, position: enabled.position ?? null });
+      const accessToken = deps.tokens.issue(context.user, enabled.sessionGeneration);
+      const answer = { recoveryCodes: enabled.recoveryCodes, accessToken, position: enabled.position ?? null };
+      return withSessionCookie(deps, ok(TWO_FACTOR_ON, answer), accessToken);
     },
   }),
   staffEndpoint({

@@ -28,6 +28,8 @@ export interface TestApi {
   readonly dataDir: string;
   readonly staff: Record<Role, { id: string; name: string; email: string }>;
   login(role: Role): Promise<string>;
+  /** The session `login(role)` answers from now on: the one enrolment in two-factor sign-in renewed. */
+  keepSession(role: Role, token: string): void;
   call(method: string, apiPath: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }>;
   /**
    * A GET that waits until the read models hold the order's last event (X-Read-After with that
@@ -110,6 +112,7 @@ export const startTestApi = async (options: { maxConnections?: number; runtime?:
       tokens.set(role, answer.body.jwtToken as string);
       return answer.body.jwtToken as string;
     },
+    keepSession: (role, token) => void tokens.set(role, token),
     placeOrders: async (count, { seed = nextSeed++, firstId } = {}) => {
       const bodies = generateDemoOrders({ seed, count, now: new Date() });
       const ids: string[] = [];

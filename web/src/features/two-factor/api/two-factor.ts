@@ -22,9 +22,12 @@ export const twoFactorStatusQuery = () =>
 /** A new pending secret; each call replaces the previous one. */
 export const startTwoFactorSetup = () => apiRequest<TwoFactorSetup | null>("POST", "/admin/two-factor/setup", { body: {} satisfies Body<typeof TwoFactorSetupRequest> });
 
-/** Confirms enrolment with a code from the app; the answer holds the recovery codes, shown this once. */
+/**
+ * Confirms enrolment with a code from the app; the answer holds the recovery codes, shown this
+ * once, and the token this session goes on with (every other session of the member has ended).
+ */
 export const enableTwoFactor = (code: string) =>
-  apiRequest<{ recoveryCodes: readonly string[] } | null>("POST", "/admin/two-factor/enable", { body: { code } satisfies Body<typeof TwoFactorEnableRequest> });
+  apiRequest<{ recoveryCodes: readonly string[]; accessToken: string } | null>("POST", "/admin/two-factor/enable", { body: { code } satisfies Body<typeof TwoFactorEnableRequest> });
 
 /** Admin only: removes a member's second factor; they sign in with their password and set it up again. */
 export const resetTwoFactor = (id: string) => apiRequest<{ position?: string } | null>("PUT", "/admin/reset-two-factor", { body: { id } satisfies Body<typeof ResetTwoFactorRequest> });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
@@ -10,6 +10,7 @@ import { useValidatedForm } from "../../admin/hooks/use-validated-form.ts";
 import { codeError, normalizeCode } from "../../auth/sign-in-rules.ts";
 import { enableTwoFactor, startTwoFactorSetup, twoFactorStatusQuery, type TwoFactorSetup, type TwoFactorStatus } from "../api/two-factor.ts";
 import { setTwoFactorGate, twoFactorGateAtom, TWO_FACTOR_REQUIRED_MESSAGE } from "../two-factor-gate.ts";
+import { readStoredSession, renewStoredSession, sessionAtom } from "../../../lib/session.ts";
 import "../../../styles/two-factor.css";
 
 /*
@@ -140,10 +141,14 @@ const useFocusOnMount = () => {
 const ScanStep = ({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: readonly string[]) => void; onCancel: () => void }) => {
   const heading = useFocusOnMount();
   const form = useValidatedForm({ code: "" }, validateCode);
+  const setSession = useSetAtom(sessionAtom);
   const enable = useMutation({
     mutationFn: (code: string) => enableTwoFactor(normalizeCode(code)),
     onSuccess: (result) => {
       if (result.status === 1 && result.data) {
+        // The session that enrolled goes on under the new token; the others have ended.
+        renewStoredSession(result.data.accessToken);
+        setSession(readStoredSession());
         toast.success(result.message);
         onEnabled(result.data.recoveryCodes);
       } else {
