@@ -7,6 +7,7 @@ export * from "./vocabulary.ts";
 export * from "./permissions.ts";
 export * from "./queues.ts";
 export * from "./queue-columns.ts";
+export * from "./display-format.ts";
 export * from "./answers.ts";
 export * from "./rules.ts";
 export * from "./order-page.ts";

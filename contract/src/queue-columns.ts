@@ -1,5 +1,7 @@
-import type { CountryOrdersRow, ProcessedByRow, QueueListRow } from "./answers.ts";
+import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow, QueueListRow } from "./answers.ts";
+import { formatDateTime, formatDay, processingModeLabel } from "./display-format.ts";
 import type { QueueKey } from "./queues.ts";
+import { ORDER_STATUS_LABELS } from "./vocabulary.ts";
 
 /*
  * The columns the queue screens and the report screens show (QUEUE-3, 001 §2, ADMIN-3..5), as
@@ -111,10 +113,10 @@ export const queueCellText = (definition: QueueColumnDefinition, row: QueueListR
 };
 
 // ---------------------------------------------------------------------------------------------
-// Report screens (ADMIN-4, ADMIN-5)
+// Report screens (ADMIN-4, ADMIN-5, ADMIN-7)
 
 /** The report tables that can be exported, by the name the export takes. */
-export const REPORT_NAMES = ["country-orders", "processed-by"] as const;
+export const REPORT_NAMES = ["country-orders", "processed-by", "order-processed"] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export interface ReportColumnDefinition<Row> {
@@ -137,4 +139,22 @@ export const PROCESSED_BY_COLUMNS: readonly ReportColumnDefinition<ProcessedByRo
   { header: "S. No", cell: (_row, index) => String(index + 1) },
   { header: "Name", cell: (row) => row.processed_by },
   { header: "Order Count", cell: (row) => String(row.count) },
+];
+
+const STATUS_LABELS: Readonly<Record<string, string>> = ORDER_STATUS_LABELS;
+
+/**
+ * ADMIN-7, the Order Processed list: Order Id, Processed By, Processed At, Status, Processing Mode,
+ * Processing Date, Citizenship. Its rows carry raw values, so the cells format them here
+ * (display-format.ts), for the table and the export alike. A status this app does not know (a
+ * newer server) is shown as it came rather than as nothing.
+ */
+export const ORDER_PROCESSED_COLUMNS: readonly ReportColumnDefinition<ProcessedOrderRow>[] = [
+  { header: "Order Id", cell: (row) => row.order_id },
+  { header: "Processed By", cell: (row) => row.processed_by },
+  { header: "Processed At", cell: (row) => formatDateTime(row.processed_at) },
+  { header: "Status", cell: (row) => STATUS_LABELS[row.status] ?? row.status },
+  { header: "Processing Mode", cell: (row) => processingModeLabel(row.processing_mode) },
+  { header: "Processing Date", cell: (row) => formatDay(row.processing_date) },
+  { header: "Citizenship", cell: (row) => row.citizenship },
 ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageCount, paginationRange } from "../src/features/queues/pagination-range.ts";
 import { searchWindow, validateFutureSearch, validateQueueSearch } from "../src/features/queues/queue-search.ts";
 import { bulkActionsFor, canOpenOrder, futureDeleteFor, QUEUE_SCREENS, rowDeleteFor } from "../src/features/queues/queue-screens.ts";
-import { formatDateTime, formatDay, statusLabel } from "../src/features/queues/processed-order-display.ts";
+import { formatDateTime, formatDay, ORDER_PROCESSED_COLUMNS, processingModeLabel, statusLabel } from "@etd/contract";
 
 /* The queue screens' rules that need no browser: paging, the URL, who is offered what. */
 
@@ -144,5 +144,38 @@ describe("ADMIN-7: the Order Processed list's display values", () => {
     expect(formatDay("2025-04-03")).toBe("03/04/2025");
     expect(statusLabel("AwaitingGovt")).toBe("Awaiting Govt");
     expect(statusLabel("Completed")).toBe("Completed");
+    expect(processingModeLabel("standard")).toBe("Standard Processing");
+  });
+
+  it("issue 16 D: the table's and the CSV export's columns are one list, Action left out, cells formatted", () => {
+    const row = {
+      order_id: "300001",
+      processed_by_id: "staff-1",
+      processed_by: "Carla Reyes",
+      processed_at: "2025-04-03T21:05:09.123Z",
+      status: "AwaitingGovt",
+      processing_mode: "priority",
+      processing_date: "2025-04-05",
+      citizenship: "Philippines",
+      created_at: "2025-04-01T08:00:00.000Z",
+    } as const;
+    expect(ORDER_PROCESSED_COLUMNS.map((column) => column.header)).toEqual([
+      "Order Id",
+      "Processed By",
+      "Processed At",
+      "Status",
+      "Processing Mode",
+      "Processing Date",
+      "Citizenship",
+    ]);
+    expect(ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, 0))).toEqual([
+      "300001",
+      "Carla Reyes",
+      "03/04/2025 21:05:09",
+      "Awaiting Govt",
+      "Priority Processing",
+      "05/04/2025",
+      "Philippines",
+    ]);
   });
 });

@@ -391,6 +391,11 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
     await settled(page);
     expect(await heading(page)).toBe("Order Processed");
     expect(await columns(page)).toEqual(["Order Id", "Processed By", "Processed At", "Status", "Processing Mode", "Processing Date", "Citizenship", "Action"]);
+    // Issue 16 D: the list as CSV, by the heading like the other screens' Export CSV.
+    expect(await page.$eval(".export-link", (el) => [el.textContent, el.getAttribute("href")])).toEqual([
+      "Export CSV",
+      "/api/admin/export-report?report=order-processed",
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     const teamPage = await app.newPage();

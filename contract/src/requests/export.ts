@@ -19,11 +19,14 @@ export const ExportOrdersQuery = Schema.Struct({
   processMonth: OrdersListQuery.fields.processMonth,
 });
 
-const CHOOSE_REPORT = `Please choose the report to export: ${REPORT_NAMES.join(" or ")}.`;
+const CHOOSE_REPORT = `Please choose the report to export: ${REPORT_NAMES.slice(0, -1).join(", ")} or ${REPORT_NAMES.at(-1)!}.`;
 
 export const isReportName = (name: string): name is ReportName => (REPORT_NAMES as readonly string[]).includes(name);
 
-/** `GET /admin/export-report`: which report's table (ADMIN-4 country-orders, ADMIN-5 processed-by) and its range. */
+/**
+ * `GET /admin/export-report`: which report's table (ADMIN-4 country-orders, ADMIN-5 processed-by,
+ * ADMIN-7 order-processed, the Order Processed list: Admin only) and its range.
+ */
 export const ExportReportQuery = Schema.Struct({
   report: Schema.String.check(Schema.makeFilter((s: string) => isReportName(s) || CHOOSE_REPORT)).pipe(
     Schema.annotateKey({ messageMissingKey: CHOOSE_REPORT }),

@@ -66,17 +66,48 @@ const staffName = (context: AuditContext, staffId: string) => context.staff(staf
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
+ * The exportable reports as their screens are titled, and what their rows are: Order Processed
+ * (ADMIN-7) is a list of orders, the others tables of counts.
+ */
+const REPORTS: Readonly<Record<string, { readonly title: string; readonly one: string; readonly many: string }>> = {
+  "country-orders": { title: "the Country Orders report", one: "row", many: "rows" },
+  "processed-by": { title: "the Processed By report", one: "row", many: "rows" },
+  "order-processed": { title: "the Order Processed list", one: "order", many: "orders" },
+};
+
+/** A report's days as the screen asked for them: " (2025-03-01 to 2025-03-10)", or nothing for all days. */
+const daysOf = (fromDate: string | undefined, toDate: string | undefined) =>
+  fromDate !== undefined && toDate !== undefined
+    ? ` (${fromDate} to ${toDate})`
+    : fromDate !== undefined
+      ? ` (from ${fromDate})`
+      : toDate !== undefined
+        ? ` (up to ${toDate})`
+        : "";
+
+/**
  * "exported 120 orders from newOrder". The search itself is left out: staff search by a
  * traveller's name or e-mail, which the timeline never shows (the event keeps it for the audit).
  */
-const exportSentence = (data: { what: "queue" | "search" | "report"; folderName?: string; report?: string; rows: number }) => {
+const exportSentence = (data: {
+  what: "queue" | "search" | "report";
+  folderName?: string;
+  report?: string;
+  fromDate?: string;
+  toDate?: string;
+  rows: number;
+}) => {
   switch (data.what) {
     case "queue":
       return `exported ${count(data.rows, "order", "orders")} from ${data.folderName ?? "a queue"} as CSV`;
     case "search":
       return `exported ${count(data.rows, "order", "orders")} found by a search in ${data.folderName ?? "a queue"} as CSV`;
-    case "report":
-      return `exported ${count(data.rows, "row", "rows")} of ${data.report === undefined ? "a report" : `the ${data.report} report`} as CSV`;
+    case "report": {
+      // A name recorded by another version of the API is shown as it was recorded.
+      const known = data.report === undefined ? undefined : REPORTS[data.report];
+      const title = known?.title ?? (data.report === undefined ? "a report" : `the ${data.report} report`);
+      return `exported ${count(data.rows, known?.one ?? "row", known?.many ?? "rows")} of ${title}${daysOf(data.fromDate, data.toDate)} as CSV`;
+    }
   }
 };
 

@@ -77,7 +77,8 @@ export async function* queueExportBatches(query: Query, params: QueueExportParam
 }
 
 export interface ReportExportParams {
-  readonly report: ReportName;
+  /** Order Processed is a list of orders, read in batches instead (reports/processed-orders-export.ts). */
+  readonly report: Exclude<ReportName, "order-processed">;
   readonly fromDate?: string | undefined;
   readonly toDate?: string | undefined;
   /** YYYY-MM-DD, UTC: which orders are still future orders (ADMIN-4). */

@@ -10,3 +10,5 @@ export {
   type ProcessedOrdersPage,
   type ProcessedPageSize,
 } from "./reports-queries.ts";
+// The Order Processed list's CSV export (issue 16 D): keyset batches in the list's order.
+export { countProcessedOrderExport, processedOrderExportBatches, type ProcessedOrderExportParams } from "./processed-orders-export.ts";

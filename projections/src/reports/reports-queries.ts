@@ -1,4 +1,4 @@
-import type { Query } from "@etd/event-store";
+import type { Query, Row } from "@etd/event-store";
 import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "@etd/contract";
 import type { OrderStatus, ProcessingMode } from "@etd/events";
 import { grainFilter, rangeParameters, splitRange } from "./day-ranges.ts";
@@ -106,6 +106,46 @@ export const processedBy = async (query: Query, { fromDate, toDate }: DayRange):
 
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The list's condition on the orders table `o`: a document, uploaded last within [$1, $2). */
+export const PROCESSED_IN_RANGE = `o.processed_at is not null
+      and o.processed_at >= coalesce($1::timestamptz, '-infinity'::timestamptz)
+      and o.processed_at < coalesce($2::timestamptz, 'infinity'::timestamptz)`;
+
+/**
+ * The Order Processed list's rows (ADMIN-7), for its pages and its CSV export alike: orders with
+ * a document whose last upload falls within the range, `$1` inclusive to `$2` exclusive (either
+ * null: open on that side; see processedRangeParameters). `columns` adds to the row's columns and
+ * `and` to the condition; the caller orders and limits.
+ */
+export const processedOrdersSelect = ({ columns = "", and = "" }: { readonly columns?: string; readonly and?: string } = {}): string =>
+  `select o.order_id, o.processed_by_id, coalesce(s.name, o.processed_by) as processed_by,
+          ${ISO("o.processed_at")} as processed_at, o.status, o.processing_mode,
+          to_char(o.processing_date, 'YYYY-MM-DD') as processing_date,
+          coalesce(o.citizenship, nullif(o.citizenship_id, ''), '${NOT_STATED}') as citizenship,
+          ${ISO("o.created_at")} as created_at${columns}
+     from ${REPORT_TABLES.orders} o
+     left join ${REPORT_TABLES.staffNames} s on s.staff_id = o.processed_by_id
+    where ${PROCESSED_IN_RANGE}${and}`;
+
+/** `$1` and `$2` of processedOrdersSelect: the instants a range of UTC days starts and ends. */
+export const processedRangeParameters = (range: DayRange): [string | null, string | null] => [
+  startOf(bound(range.fromDate)),
+  endOf(bound(range.toDate)),
+];
+
+/** A row of processedOrdersSelect as the contract's list row. */
+export const toProcessedOrderRow = (row: Row): ProcessedOrderRow => ({
+  order_id: String(row.order_id),
+  processed_by_id: String(row.processed_by_id),
+  processed_by: String(row.processed_by),
+  processed_at: String(row.processed_at),
+  status: row.status as OrderStatus,
+  processing_mode: row.processing_mode as ProcessingMode,
+  processing_date: String(row.processing_date),
+  citizenship: String(row.citizenship),
+  created_at: String(row.created_at),
+});
+
 /**
  * The Order Processed list (ADMIN-7): orders with a document, the latest upload first; the range,
  * when given, is on the day of that upload. `page` counts from 1; "All" is one page of everything.
@@ -119,37 +159,18 @@ export const processedOrders = async (
   const page = params.limit === "All" ? 1 : Math.max(1, Math.floor(params.page));
   const limit = params.limit === "All" ? "All" : Math.max(1, Math.floor(params.limit));
   const rows = await query(
-    `select o.order_id, o.processed_by_id, coalesce(s.name, o.processed_by) as processed_by,
-            ${ISO("o.processed_at")} as processed_at, o.status, o.processing_mode,
-            to_char(o.processing_date, 'YYYY-MM-DD') as processing_date,
-            coalesce(o.citizenship, nullif(o.citizenship_id, ''), '${NOT_STATED}') as citizenship,
-            ${ISO("o.created_at")} as created_at
-       from ${REPORT_TABLES.orders} o
-       left join ${REPORT_TABLES.staffNames} s on s.staff_id = o.processed_by_id
-      where o.processed_at is not null
-        and o.processed_at >= coalesce($1::timestamptz, '-infinity'::timestamptz)
-        and o.processed_at < coalesce($2::timestamptz, 'infinity'::timestamptz)
+    `${processedOrdersSelect()}
       order by o.processed_at desc, o.order_id desc
       limit $3 offset $4`,
     // `limit null` is no limit.
-    [startOf(from), endOf(to), limit === "All" ? null : limit, limit === "All" ? 0 : (page - 1) * limit],
+    [...processedRangeParameters(params), limit === "All" ? null : limit, limit === "All" ? 0 : (page - 1) * limit],
   );
   const [total] = await query(
     `select coalesce(sum(p.orders), 0)::int as total from ${REPORT_TABLES.processedTotals} p where ${grainFilter("p", 1)}`,
     rangeParameters(splitRange(from, to)),
   );
   return {
-    rows: rows.map((row) => ({
-      order_id: String(row.order_id),
-      processed_by_id: String(row.processed_by_id),
-      processed_by: String(row.processed_by),
-      processed_at: String(row.processed_at),
-      status: row.status as OrderStatus,
-      processing_mode: row.processing_mode as ProcessingMode,
-      processing_date: String(row.processing_date),
-      citizenship: String(row.citizenship),
-      created_at: String(row.created_at),
-    })),
+    rows: rows.map(toProcessedOrderRow),
     total: Number(total?.total ?? 0),
     page,
     limit,

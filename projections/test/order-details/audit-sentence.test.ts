@@ -297,6 +297,18 @@ describe("the audit timeline's sentences (CARD-4)", () => {
     expect(describeEvent(restored, CONTEXT)).toBe("Alicia Ramos (Team) restored the order from Deleted to Awaiting Govt");
   });
 
+  it("issue 16 D: names an exported report by its screen's title, its rows and its days (ADMIN-4, ADMIN-7)", () => {
+    // Order Processed is Admin only (ADMIN-7): Carlo exports it, Maria the other reports.
+    const report = (data: object, by = MARIA) => describeEvent(make("DataExported", { staffId: by.id, what: "report", ...data }, asStaff(by)), CONTEXT);
+    expect(report({ report: "order-processed", fromDate: "2025-03-01", toDate: "2025-03-10", rows: 2500 }, CARLO)).toBe(
+      "Carlo Mendoza (Admin) exported 2500 orders of the Order Processed list (2025-03-01 to 2025-03-10) as CSV",
+    );
+    expect(report({ report: "country-orders", rows: 1 })).toBe("Maria Santos (Manager) exported 1 row of the Country Orders report as CSV");
+    expect(report({ report: "processed-by", fromDate: "2025-03-01", rows: 4 })).toBe(
+      "Maria Santos (Manager) exported 4 rows of the Processed By report (from 2025-03-01) as CSV",
+    );
+  });
+
   it("says whose password an Admin set, and a comment signed by someone else", () => {
     const [changed] = SAMPLES.PasswordChanged;
     const forTessa = { ...changed, data: { staffId: TESSA.id } } as AnyEvent;

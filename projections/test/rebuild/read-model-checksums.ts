@@ -23,6 +23,33 @@ export const readModelChecksums = async (query: Query, projections: readonly Pro
   return sums;
 };
 
+/** Every row of every read model as text, per table: to say which rows differ when fingerprints do. */
+export const readModelRows = async (query: Query, projections: readonly Projection[]): Promise<Record<string, readonly string[]>> => {
+  const tables: Record<string, readonly string[]> = {};
+  for (const projection of projections) {
+    for (const base of projection.tables) {
+      tables[`${projection.name}.${base}`] = (await query(`select t::text as row from ${base} t order by 1`)).map((row) => String(row.row));
+    }
+  }
+  return tables;
+};
+
+/** The rows each side holds and the other does not, at most `most` of each, for tables that differ. */
+export const rowDifferences = (a: Record<string, readonly string[]>, b: Record<string, readonly string[]>, most = 10): string => {
+  const lines: string[] = [];
+  for (const table of Object.keys(a)) {
+    const left = new Set(a[table]);
+    const right = new Set(b[table] ?? []);
+    const onlyLeft = [...left].filter((row) => !right.has(row));
+    const onlyRight = [...right].filter((row) => !left.has(row));
+    if (onlyLeft.length === 0 && onlyRight.length === 0) continue;
+    lines.push(`${table}: ${onlyLeft.length} rows only in the first, ${onlyRight.length} only in the second`);
+    for (const row of onlyLeft.slice(0, most)) lines.push(`  first:  ${row}`);
+    for (const row of onlyRight.slice(0, most)) lines.push(`  second: ${row}`);
+  }
+  return lines.join("\n");
+};
+
 export interface LiveBuild {
   readonly name: string;
   readonly build: number;

@@ -6,7 +6,7 @@ import { generateLog } from "../../bench/workload.ts";
 import { ALL_PROJECTIONS } from "../../src/all-projections.ts";
 import { migrateRegistry } from "../../src/engine/registry.ts";
 import { exitWithin, startProjectorProcess, type ProjectorProcess } from "./projector-process.ts";
-import { liveBuilds, logSize, readModelChecksums } from "./read-model-checksums.ts";
+import { liveBuilds, logSize, readModelChecksums, readModelRows, rowDifferences } from "./read-model-checksums.ts";
 
 /*
  * R3: rebuilding the read models survives crashes. The projector CLI runs as a real process and
@@ -145,6 +145,8 @@ describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebui
       expect(crashed.get(projection.name), projection.name).toMatchObject({ eventsApplied: events, checkpoint: head });
     }
     const afterCrashes = await readModelChecksums(driver.query, ALL_PROJECTIONS);
+    // Kept to name the rows that differ, if any do: the crashed build's tables go with the next rebuild.
+    const crashedRows = await readModelRows(driver.query, ALL_PROJECTIONS);
 
     const clean = performance.now();
     await rebuildToTheEnd(url, 300_000);
@@ -155,6 +157,9 @@ describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebui
       expect(uninterrupted.get(projection.name), projection.name).toMatchObject({ eventsApplied: events, checkpoint: head });
     }
     const reference = await readModelChecksums(driver.query, ALL_PROJECTIONS);
+    if (JSON.stringify(afterCrashes) !== JSON.stringify(reference)) {
+      console.error(`R3: rows after the crashes (first) and after a clean rebuild (second):\n${rowDifferences(crashedRows, await readModelRows(driver.query, ALL_PROJECTIONS))}`);
+    }
     expect(afterCrashes).toEqual(reference);
 
     console.log(

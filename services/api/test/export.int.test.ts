@@ -4,7 +4,7 @@ import path from "node:path";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";
-import { queueColumnsOf } from "@etd/contract";
+import { ORDER_PROCESSED_COLUMNS, queueColumnsOf } from "@etd/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { EXPORT_RUNNING } from "../src/routes/export-routes.ts";
@@ -13,6 +13,7 @@ const available = await postgresAvailable();
 
 const ADMIN = { email: "export.admin@example.com", password: "export-test-password" };
 const TEAM = { name: "Tess Team", email: "export.team@example.com", password: "Team-password-1" };
+const MANAGER = { name: "Mona Manager", email: "export.manager@example.com", password: "Manager-password-1" };
 const INTAKE_TOKEN = "intake-token-for-the-export-test-0123456789";
 const ORDERS = 100_000;
 const FIRST_ID = 8_000_001;
@@ -364,5 +365,132 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
     expect(rows.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(2);
     expect(rows.reduce((sum, row) => sum + Number(row[4]), 0)).toBe(2);
     expect((await exportEvents()).at(-1)!.data).toMatchObject({ what: "report", report: "country-orders", rows: rows.length });
+  });
+  /*
+   * ADMIN-7, issue 16 D: the Order Processed list as CSV. Its orders are seeded straight into the
+   * reports read model (one statement), which is all the export reads: 2,500 processed orders,
+   * three batches of 1,000. Uploads come in pairs at one instant whose microseconds are not a
+   * whole millisecond, and a pair straddles each batch boundary: a cursor that lost the
+   * microseconds, or ignored the order id, would skip or repeat rows there. Order ids are a
+   * shuffle of the upload order, so the tie-break by id is visible too.
+   */
+  describe("ADMIN-7: Order Processed export (issue 16 D)", () => {
+    const PROCESSED = 2_500;
+    const FIRST_PROCESSED_ID = 9_000_001;
+    /** 2025-03-01T00:00:00Z and the step between upload instants, in microseconds. */
+    const BASE_US = BigInt(Date.parse("2025-03-01T00:00:00Z")) * 1000n;
+    const STEP_US = 2_477_123_457n;
+    const STAFF_NAMES = [
+      ["staff-0", '=HYPERLINK("http://evil.example","Click")'],
+      ["staff-1", "+Plus One"],
+      ["staff-2", "Carla Reyes"],
+    ] as const;
+    /** What the screen (and so the file) shows for each staff member; staff-3 is no longer on the team. */
+    const SHOWN_NAME = [`'=HYPERLINK("http://evil.example","Click")`, "'+Plus One", "Carla Reyes", "Gone Member"];
+    const STATUSES = ["Completed", "AwaitingGovt", "Pending", "Deleted"] as const;
+    const STATUS_SHOWN = ["Completed", "Awaiting Govt", "Pending", "Deleted"];
+
+    /** The seeded order number `s` as the file must show it, with its sort key. */
+    const expected = Array.from({ length: PROCESSED }, (_, s) => {
+      const instant = Math.floor((s + 1) / 2);
+      const at = new Date(Number((BASE_US + BigInt(instant) * STEP_US) / 1000n)).toISOString();
+      const dayText = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+      const processingDate = new Date(Date.parse("2025-04-01T00:00:00Z") + (s % 30) * 86_400_000).toISOString();
+      return {
+        instant,
+        day: at.slice(0, 10),
+        id: FIRST_PROCESSED_ID + ((s * 7919) % PROCESSED),
+        cells: [
+          String(FIRST_PROCESSED_ID + ((s * 7919) % PROCESSED)),
+          SHOWN_NAME[s % 4]!,
+          `${dayText(at)} ${at.slice(11, 19)}`,
+          STATUS_SHOWN[s % 4]!,
+          s % 2 === 0 ? "Standard Processing" : "Priority Processing",
+          dayText(processingDate),
+          ["Philippines", "IN", "Not stated"][s % 3]!,
+        ],
+      };
+    });
+    /** The list's order: the latest upload first, then the higher order id. */
+    const inListOrder = (rows: typeof expected) => [...rows].sort((a, b) => b.instant - a.instant || b.id - a.id).map((row) => row.cells);
+
+    const exportProcessed = async (query: string, token = adminToken) => {
+      const response = await fetch(`${api!.base}/api/admin/export-report?report=order-processed${query}`, { headers: { authorization: token } });
+      return { response, records: response.status === 200 ? parseCsv((await response.text()).replace(/^\uFEFF/, "")) : [] };
+    };
+
+    beforeAll(async () => {
+      await driver!.query(
+        `insert into report_orders (order_id, created_at, created_day, citizenship_id, citizenship, country_key, processing_mode, processing_date,
+           status, processed_by_id, processed_by, processed_at, processed_day)
+         select o.id, o.at - interval '1 day', ((o.at - interval '1 day') at time zone 'UTC')::date,
+                (array['PH', 'IN', null])[s % 3 + 1], (array['Philippines', null, null])[s % 3 + 1], (array['PH', 'IN', '?'])[s % 3 + 1],
+                (array['standard', 'priority'])[s % 2 + 1], date '2025-04-01' + s % 30,
+                ($4::text[])[s % 4 + 1], 'staff-' || s % 4, case when s % 4 = 3 then 'Gone Member' else 'Old Name' end,
+                o.at, (o.at at time zone 'UTC')::date
+           from generate_series(0, $1::int - 1) s,
+                lateral (select ($2::int + (s * 7919) % $1::int)::text as id,
+                                timestamptz '2025-03-01T00:00:00Z' + ((s + 1) / 2) * ($3::int8 * interval '1 microsecond') as at) o`,
+        [PROCESSED, FIRST_PROCESSED_ID, String(STEP_US), STATUSES],
+      );
+      await driver!.query(`insert into report_staff_names (staff_id, name) select * from unnest($1::text[], $2::text[])`, [
+        STAFF_NAMES.map(([id]) => id),
+        STAFF_NAMES.map(([, name]) => name),
+      ]);
+    });
+
+    it("ADMIN-7 issue 16 D: an Admin's export holds every processed order once, in the list's order across batches, formatted as on screen, formulas neutralised, audited", async () => {
+      const before = (await exportEvents()).length;
+      const { response, records } = await exportProcessed("&fromDate=&toDate=");
+      expect(response.status).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(response.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="?order-processed-${today}\\.csv"?$`));
+      // The screen's columns without Action, from the list the web's table renders.
+      expect(records[0]).toEqual(["Order Id", "Processed By", "Processed At", "Status", "Processing Mode", "Processing Date", "Citizenship"]);
+      expect(records[0]).toEqual(ORDER_PROCESSED_COLUMNS.map((column) => column.header));
+      // Every row once and in order, ties at the batch boundaries (rows 1,000/1,001 and 2,000/2,001) included.
+      const rows = records.slice(1);
+      expect(rows).toHaveLength(PROCESSED);
+      expect(new Set(rows.map((row) => row[0])).size).toBe(PROCESSED);
+      expect(rows).toEqual(inListOrder(expected));
+      expect(rows[999]![2]).toBe(rows[1000]![2]);
+      // A formula in a staff name reaches the file as text.
+      expect(rows.filter((row) => row[1] === `'=HYPERLINK("http://evil.example","Click")`)).toHaveLength(PROCESSED / 4);
+      expect(rows.some((row) => /^[=+]/.test(row[1]!))).toBe(false);
+
+      const events = await exportEvents();
+      expect(events).toHaveLength(before + 1);
+      expect(events.at(-1)!.data).toMatchObject({ what: "report", report: "order-processed", rows: PROCESSED });
+      expect(events.at(-1)!.stream).toMatch(/^staff-/);
+    });
+
+    it("ADMIN-7 issue 16 D: a day range exports only the orders whose last upload fell within it, and records the range", async () => {
+      const inRange = expected.filter((row) => row.day >= "2025-03-10" && row.day <= "2025-03-19");
+      // The premise: the range cuts the seeded weeks on both sides.
+      expect(inRange.length).toBeGreaterThan(100);
+      expect(inRange.length).toBeLessThan(PROCESSED / 2);
+      const { response, records } = await exportProcessed("&fromDate=2025-03-10&toDate=2025-03-19");
+      expect(response.status).toBe(200);
+      expect(records.slice(1)).toEqual(inListOrder(inRange));
+      expect((await exportEvents()).at(-1)!.data).toMatchObject({
+        what: "report",
+        report: "order-processed",
+        fromDate: "2025-03-10",
+        toDate: "2025-03-19",
+        rows: inRange.length,
+      });
+    });
+
+    it("ADMIN-7 issue 16 D: a Manager, who may export the other reports, gets 403 for Order Processed and nothing is recorded", async () => {
+      const added = await call("POST", "/admin/add-team-member", { ...MANAGER, type: "Manager" }, adminToken);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const managerToken = `Bearer ${(await call("POST", "/admin/admin-login", { email: MANAGER.email, password: MANAGER.password })).body.jwtToken as string}`;
+      const before = (await exportEvents()).length;
+      const refused = await call("GET", "/admin/export-report?report=order-processed", undefined, managerToken);
+      expect(refused).toMatchObject({ status: 403, body: { status: 0, message: "You do not have permission to do this." } });
+      expect(await exportEvents()).toHaveLength(before);
+      // The list itself is refused to a Manager the same way.
+      expect((await call("GET", "/admin/get-processed-orders", undefined, managerToken)).status).toBe(403);
+    });
   });
 });

@@ -51,11 +51,11 @@ export interface DecodedRequest<I, P> extends RequestContext {
 export interface AdmittedStaff {
   readonly user: SessionUser;
   /**
-   * Whether the request's session still stands and its member may still call the endpoint (signed
-   * out, deleted, re-roled or reset since?): an answer that runs long, such as an export, asks
-   * again as it goes.
+   * The member as they are now, if the request's session still stands and they may still call the
+   * endpoint (not signed out, deleted, re-roled out of it or reset since): an answer that runs
+   * long, such as an export, asks again as it goes.
    */
-  readonly stillAdmitted: () => Promise<boolean>;
+  readonly stillAdmitted: () => Promise<SessionUser | undefined>;
 }
 
 /** A staff endpoint's request: the guard has checked this member against the permission matrix. */
@@ -372,7 +372,13 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
         const credential = req.get("authorization") ?? (endpoint.sessionCookie ? sameSiteCookie(req) : undefined);
         const admitted = await admit(deps, endpoint, guard, credential);
         if (isReply(admitted)) return send(res, admitted, deps.secureCookies);
-        await answer({ user: admitted, stillAdmitted: async () => !isReply(await admit(deps, endpoint, guard, credential)) });
+        await answer({
+          user: admitted,
+          stillAdmitted: async () => {
+            const now = await admit(deps, endpoint, guard, credential);
+            return isReply(now) ? undefined : now;
+          },
+        });
       })().catch(next);
     });
   }

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify";
 import {
   COUNTRY_ORDER_COLUMNS,
   isAllowed,
+  ORDER_PROCESSED_COLUMNS,
   PROCESSED_BY_COLUMNS,
   QUEUE_KEYS,
   queueCellText,
@@ -10,7 +11,16 @@ import {
   type QueueKey,
 } from "@etd/contract";
 import { dayOf, ExportOrdersQuery, ExportReportQuery, isReportName } from "@etd/contract/requests";
-import { countQueueExport, queueExportBatches, queueKeyOf, reportExportRows, type QueueExportParams, type ReportExportRows } from "@etd/projections";
+import {
+  countProcessedOrderExport,
+  countQueueExport,
+  processedOrderExportBatches,
+  queueExportBatches,
+  queueKeyOf,
+  reportExportRows,
+  type QueueExportParams,
+  type ReportExportRows,
+} from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -21,14 +31,16 @@ import { fail, type Reply } from "../http/reply.ts";
  * CSV exports of the queues, their searches and the reports (issue 16 D).
  *
  * - Who: Admin and Manager (`orders.export`): a back office that holds passport data lets few
- *   people take rows out of it. The links are plain GETs a browser downloads with its own
- *   download manager, so the session cookie is accepted as well as the header (SameSite=Strict:
- *   no other site's page can make the browser send it).
+ *   people take rows out of it. Order Processed (ADMIN-7) is Admin only, its export too. The
+ *   links are plain GETs a browser downloads with its own download manager, so the session cookie
+ *   is accepted as well as the header (SameSite=Strict: no other site's page can make the browser
+ *   send it).
  * - Audited first: the matching rows are counted and DataExported is appended on the member's
  *   stream through the staff decider before the first byte; when that is refused or fails the
  *   answer is the JSON refusal and no CSV is sent.
- * - Streamed: keyset batches of 1,000 rows (queue-export.ts) become records, csv-stringify turns
- *   them into text, and the endpoint layer pipes that into the response. Every step is a pipeline
+ * - Streamed: keyset batches of 1,000 rows (queue-export.ts; the Order Processed list's in
+ *   processed-orders-export.ts) become records, csv-stringify turns them into text, and the
+ *   endpoint layer pipes that into the response. Every step is a pipeline
  *   with backpressure, so a slow reader slows the reads and at most a few batches are in memory;
  *   a reader who goes away ends the pipeline, which ends the query loop. A session that ends
  *   meanwhile (signed out, member deleted or re-roled, second factor reset) ends it too, at the
@@ -82,22 +94,37 @@ const csvReply = (fileName: string, body: AsyncIterable<string>): Reply => ({
 });
 
 /**
- * The list rows of an export, one record per row, in the screen's columns. Before each batch after
- * the first, the member's session must still stand and allow the export: a member signed out,
- * deleted, re-roled or reset mid-download gets no more rows (a large folder takes minutes).
+ * The records of a list export (a queue, a search, Order Processed), one per row, from its keyset
+ * batches. Before each batch after the first, the member's session must still stand and allow the
+ * export: a member signed out, deleted, re-roled or reset mid-download gets no more rows (a large
+ * folder takes minutes). `index` counts the rows from 0 across batches.
  */
-async function* queueRecords(deps: ApiDeps, params: QueueExportParams, stillAdmitted: () => Promise<boolean>): AsyncGenerator<readonly string[]> {
-  const columns = queueColumnsOf(params.folderName);
-  let first = true;
-  for await (const batch of queueExportBatches(deps.readDb.query, params)) {
-    if (!first && !(await stillAdmitted())) {
-      console.warn(`Export of ${params.folderName} by staff member ${params.staffId} cut: the session ended`);
+async function* admittedRecords<Row>(
+  batches: AsyncIterable<readonly Row[]>,
+  toRecord: (row: Row, index: number) => readonly string[],
+  mayGoOn: () => Promise<boolean>,
+  whose: { readonly what: string; readonly staffId: string },
+): AsyncGenerator<readonly string[]> {
+  let index = 0;
+  for await (const batch of batches) {
+    if (index > 0 && !(await mayGoOn())) {
+      console.warn(`Export of ${whose.what} by staff member ${whose.staffId} cut: the session ended`);
       throw new Error("the session ended during the export");
     }
-    first = false;
-    for (const row of batch) yield columns.map((column) => queueCellText(column, row));
+    for (const row of batch) yield toRecord(row, index++);
   }
 }
+
+/** A queue's or search's records in the screen's columns. */
+const queueRecords = (deps: ApiDeps, params: QueueExportParams, mayGoOn: () => Promise<boolean>): AsyncGenerator<readonly string[]> => {
+  const columns = queueColumnsOf(params.folderName);
+  return admittedRecords(
+    queueExportBatches(deps.readDb.query, params),
+    (row) => columns.map((column) => queueCellText(column, row)),
+    mayGoOn,
+    { what: params.folderName, staffId: params.staffId },
+  );
+};
 
 const reportTable = (table: ReportExportRows): { headers: string[]; records: string[][] } => {
   switch (table.report) {
@@ -198,7 +225,10 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
         const rows = await countQueueExport(deps.readDb.query, params);
         const headers = queueColumnsOf(key).map((column) => column.header);
         return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
-          queueRecords(deps, params, context.stillAdmitted),
+          queueRecords(deps, params, async () => {
+            const now = await context.stillAdmitted();
+            return now !== undefined && mayRead(now.type, key);
+          }),
         );
       },
     }),
@@ -208,15 +238,39 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "orders.export",
       reads: ["reports"],
       sessionCookie: true,
-      summary: "A report's table (country-orders ADMIN-4, processed-by ADMIN-5) for a range of days as CSV; audited as DataExported (issue 16 D)",
+      summary:
+        "A report's table (country-orders ADMIN-4, processed-by ADMIN-5, order-processed ADMIN-7: Admin only, streamed) for a range of days as CSV; audited as DataExported (issue 16 D)",
       query: ExportReportQuery,
       handle: async (context) => {
-        const { input } = context;
+        const { user, input } = context;
         // The schema has checked the name; this narrows its type.
         if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
         const today = utcDay(deps.now());
         const fromDate = dayOf(input.fromDate);
         const toDate = dayOf(input.toDate);
+        if (input.report === "order-processed") {
+          // ADMIN-7: the list is Admin only, the export too (a Manager may export other reports).
+          if (!isAllowed(user.type, "orders.processed")) return fail(403, FORBIDDEN);
+          // One row per order ever processed: counted, then read in keyset batches like a queue.
+          const range = { fromDate, toDate };
+          const rows = await countProcessedOrderExport(deps.readDb.query, range);
+          return audited(
+            context,
+            { what: "report", report: input.report, fromDate, toDate, rows },
+            `${input.report}-${today}.csv`,
+            ORDER_PROCESSED_COLUMNS.map((column) => column.header),
+            () =>
+              admittedRecords(
+                processedOrderExportBatches(deps.readDb.query, range),
+                (row, index) => ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, index)),
+                async () => {
+                  const now = await context.stillAdmitted();
+                  return now !== undefined && isAllowed(now.type, "orders.processed");
+                },
+                { what: input.report, staffId: user.id },
+              ),
+          );
+        }
         const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
         return audited(
           context,

@@ -1,24 +1,28 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { ORDER_PROCESSED_COLUMNS } from "@etd/contract";
+import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { processedOrdersQuery, type ProcessedOrder } from "../api/get-processed-orders.ts";
-import { formatDateTime, formatDay, processingModeLabel, statusLabel } from "../processed-order-display.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { QueueTable, type QueueKeyboard, type QueueTableFeatures } from "./queue-table.tsx";
 import type { QueueNavigate } from "./queue-screen.tsx";
 
 const helper = createColumnHelper<QueueTableFeatures, ProcessedOrder>();
 
-/** ADMIN-7's columns: no personal data in the list; View opens the rest. */
+/** "Processed At" → "processedAt": a column's id from its header. */
+const idOf = (header: string) => header.toLowerCase().replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * ADMIN-7's columns: no personal data in the list; View opens the rest. Headers and cell text are
+ * the contract's list, which the CSV export writes too (issue 16 D), so the file holds what the
+ * table shows.
+ */
 const COLUMNS = [
-  helper.accessor("order_id", { id: "orderId", header: "Order Id" }),
-  helper.accessor("processed_by", { id: "processedBy", header: "Processed By" }),
-  helper.accessor("processed_at", { id: "processedAt", header: "Processed At", cell: (info) => formatDateTime(info.getValue()) }),
-  helper.accessor("status", { id: "status", header: "Status", cell: (info) => statusLabel(info.getValue()) }),
-  helper.accessor("processing_mode", { id: "processingMode", header: "Processing Mode", cell: (info) => processingModeLabel(info.getValue()) }),
-  helper.accessor("processing_date", { id: "processingDate", header: "Processing Date", cell: (info) => formatDay(info.getValue()) }),
-  helper.accessor("citizenship", { id: "citizenship", header: "Citizenship" }),
+  ...ORDER_PROCESSED_COLUMNS.map((column) =>
+    helper.display({ id: idOf(column.header), header: column.header, cell: ({ row }) => column.cell(row.original, row.index) }),
+  ),
   helper.display({
     id: "action",
     header: "Action",
@@ -54,6 +58,8 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
       </p>
       <QueueTable
       title="Order Processed"
+      // Issue 16 D: the whole list as CSV (the list has no day range on screen, so none is sent).
+      headerActions={<ExportCsvLink path="/admin/export-report" params={{ report: "order-processed" }} />}
       onRefresh={() => void queryClient.invalidateQueries({ queryKey: [...queryKeys.reports, "processed-orders"] })}
       isRefreshing={query.isFetching}
       columns={COLUMNS}
