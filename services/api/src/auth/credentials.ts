@@ -89,6 +89,8 @@ export interface Credentials {
   findById(staffId: string): Promise<Credential | undefined>;
   /** Any live account yet? Decides whether a first admin or demo staff must be created. */
   isEmpty(): Promise<boolean>;
+  /** What the member's two-factor page shows: on or not, recovery codes left (a plain read, no lock). */
+  twoFactorStatus(staffId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number } | undefined>;
   /** The second step's attempts and spent challenges, in the database so that every process sees them. */
   readonly challenges: ChallengeTallies;
   /** The writes, each run on the caller's transaction (`query`), so they commit with the staff event. */
@@ -239,6 +241,14 @@ export const createCredentials = async (db: SqlDriver): Promise<Credentials> => 
       one("select * from staff_credentials where lower(email) = lower($1) and not deleted", [email]),
     findById: (staffId) => one("select * from staff_credentials where staff_id = $1 and not deleted", [staffId]),
     isEmpty: async () => (await db.query("select 1 from staff_credentials where not deleted limit 1")).length === 0,
+    twoFactorStatus: async (staffId) => {
+      const [row] = await db.query(
+        `select totp_secret is not null as enabled, case when totp_secret is null then 0 else coalesce(cardinality(recovery_codes), 0) end as left
+           from staff_credentials where staff_id = $1 and not deleted`,
+        [staffId],
+      );
+      return row && { enabled: row.enabled === true, recoveryCodesLeft: Number(row.left) };
+    },
     challenges: createChallengeTallies(db),
     writes: accountWrites,
   };

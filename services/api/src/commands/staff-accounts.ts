@@ -258,19 +258,13 @@ export const storePendingSecret = (deps: ApiDeps, staffId: StaffId, secret: stri
     await deps.credentials.writes.setPendingSecret(query, staffId, deps.twoFactor.box.seal(secret));
   });
 
-/** What GET /admin/two-factor tells the member about themself. */
-export const twoFactorStatus = async (deps: ApiDeps, staffId: StaffId): Promise<{ enabled: boolean; recoveryCodesLeft: number } | undefined> => {
-  const stored = await deps.store.transaction((_store, query) => deps.credentials.writes.twoFactorOf(query, staffId));
-  return stored && { enabled: stored.secret !== null, recoveryCodesLeft: stored.secret === null ? 0 : stored.recoveryCodes.length };
-};
-
 /**
  * Records a CSV export (issue 16 D) on the signed-in member's own stream, before the first byte
  * is sent: the caller sends nothing unless this answers `ok`. It takes the account lock like every
  * staff change, so an export by a member deleted meanwhile is refused (not_found), never recorded
  * after the fact.
  */
-export const recordExport = (deps: ApiDeps, caller: Caller & { user: { id: StaffId } }, details: ExportDetails): Promise<AccountOutcome> => {
+export const recordExport = (deps: ApiDeps, caller: SignedIn, details: ExportDetails): Promise<AccountOutcome> => {
   const staffId = caller.user.id;
   return inAccountTransaction(deps, caller, undefined, async (tx) => {
     const refused = await tx.run({ type: "RecordExport", staffId, ...details, actor: tx.actor });

@@ -9,6 +9,7 @@ import {
   queueCellText,
   queueColumnsOf,
   type QueueKey,
+  type Role,
 } from "@etd/contract";
 import { dayOf, ExportOrdersQuery, ExportReportQuery, isReportName } from "@etd/contract/requests";
 import {
@@ -23,7 +24,7 @@ import {
 } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
-import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { FORBIDDEN, staffEndpoint, type Endpoint, type StaffRequest } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 
@@ -93,38 +94,35 @@ const csvReply = (fileName: string, body: AsyncIterable<string>): Reply => ({
   raw: { contentType: "text/csv; charset=utf-8", body, fileName },
 });
 
+/** Whether a role may read a list (its screen's rule), checked when the export starts and as it goes. */
+type MayRead = (role: Role) => boolean;
+
 /**
  * The records of a list export (a queue, a search, Order Processed), one per row, from its keyset
- * batches. Before each batch after the first, the member's session must still stand and allow the
- * export: a member signed out, deleted, re-roled or reset mid-download gets no more rows (a large
- * folder takes minutes). `index` counts the rows from 0 across batches.
+ * batches. Before each batch after the first, the member's session must still stand and their
+ * role, as it is now, still read the list: a member signed out, deleted, re-roled or reset
+ * mid-download gets no more rows (a large folder takes minutes). `index` counts the rows from 0
+ * across batches.
  */
 async function* admittedRecords<Row>(
+  what: string,
   batches: AsyncIterable<readonly Row[]>,
   toRecord: (row: Row, index: number) => readonly string[],
-  mayGoOn: () => Promise<boolean>,
-  whose: { readonly what: string; readonly staffId: string },
+  context: Pick<StaffRequest, "user" | "stillAdmitted">,
+  mayRead: MayRead,
 ): AsyncGenerator<readonly string[]> {
   let index = 0;
   for await (const batch of batches) {
-    if (index > 0 && !(await mayGoOn())) {
-      console.warn(`Export of ${whose.what} by staff member ${whose.staffId} cut: the session ended`);
-      throw new Error("the session ended during the export");
+    if (index > 0) {
+      const now = await context.stillAdmitted();
+      if (now === undefined || !mayRead(now.type)) {
+        console.warn(`Export of ${what} by staff member ${context.user.id} cut: the session ended`);
+        throw new Error("the session ended during the export");
+      }
     }
     for (const row of batch) yield toRecord(row, index++);
   }
 }
-
-/** A queue's or search's records in the screen's columns. */
-const queueRecords = (deps: ApiDeps, params: QueueExportParams, mayGoOn: () => Promise<boolean>): AsyncGenerator<readonly string[]> => {
-  const columns = queueColumnsOf(params.folderName);
-  return admittedRecords(
-    queueExportBatches(deps.readDb.query, params),
-    (row) => columns.map((column) => queueCellText(column, row)),
-    mayGoOn,
-    { what: params.folderName, staffId: params.staffId },
-  );
-};
 
 const reportTable = (table: ReportExportRows): { headers: string[]; records: string[][] } => {
   switch (table.report) {
@@ -145,7 +143,13 @@ const unknownFolder = (name: string) =>
   fail(404, `There is no order list named ${JSON.stringify(name.slice(0, 60))}. The lists are: ${QUEUE_KEYS.join(", ")}.`);
 
 /** Order History is hidden from Telecallers (SHELL-1); the export follows the list's rule. */
-const mayRead = (role: Parameters<typeof isAllowed>[0], key: QueueKey) => key !== "allOrder" || isAllowed(role, "orders.history");
+const mayReadQueue =
+  (key: QueueKey): MayRead =>
+  (role) =>
+    key !== "allOrder" || isAllowed(role, "orders.history");
+
+/** ADMIN-7: the Order Processed list is Admin only, its export too (a Manager may export the other reports). */
+const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, "orders.processed");
 
 /** Exports one member may have running at once in this process. */
 const EXPORTS_AT_ONCE = 2;
@@ -212,7 +216,8 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
         const { user, input } = context;
         const key = queueKeyOf(input.folderName);
         if (key === undefined) return unknownFolder(input.folderName);
-        if (!mayRead(user.type, key)) return fail(403, FORBIDDEN);
+        const mayRead = mayReadQueue(key);
+        if (!mayRead(user.type)) return fail(403, FORBIDDEN);
         const searchVal = input.searchVal?.trim() ?? "";
         const today = utcDay(deps.now());
         const params: QueueExportParams = {
@@ -223,12 +228,16 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
           ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
         };
         const rows = await countQueueExport(deps.readDb.query, params);
-        const headers = queueColumnsOf(key).map((column) => column.header);
+        const columns = queueColumnsOf(key);
+        const headers = columns.map((column) => column.header);
         return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
-          queueRecords(deps, params, async () => {
-            const now = await context.stillAdmitted();
-            return now !== undefined && mayRead(now.type, key);
-          }),
+          admittedRecords(
+            key,
+            queueExportBatches(deps.readDb.query, params),
+            (row) => columns.map((column) => queueCellText(column, row)),
+            context,
+            mayRead,
+          ),
         );
       },
     }),
@@ -249,26 +258,19 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
         const fromDate = dayOf(input.fromDate);
         const toDate = dayOf(input.toDate);
         if (input.report === "order-processed") {
-          // ADMIN-7: the list is Admin only, the export too (a Manager may export other reports).
-          if (!isAllowed(user.type, "orders.processed")) return fail(403, FORBIDDEN);
+          if (!mayReadOrderProcessed(user.type)) return fail(403, FORBIDDEN);
           // One row per order ever processed: counted, then read in keyset batches like a queue.
           const range = { fromDate, toDate };
           const rows = await countProcessedOrderExport(deps.readDb.query, range);
-          return audited(
-            context,
-            { what: "report", report: input.report, fromDate, toDate, rows },
-            `${input.report}-${today}.csv`,
-            ORDER_PROCESSED_COLUMNS.map((column) => column.header),
-            () =>
-              admittedRecords(
-                processedOrderExportBatches(deps.readDb.query, range),
-                (row, index) => ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, index)),
-                async () => {
-                  const now = await context.stillAdmitted();
-                  return now !== undefined && isAllowed(now.type, "orders.processed");
-                },
-                { what: input.report, staffId: user.id },
-              ),
+          const headers = ORDER_PROCESSED_COLUMNS.map((column) => column.header);
+          return audited(context, { what: "report", report: input.report, fromDate, toDate, rows }, `${input.report}-${today}.csv`, headers, () =>
+            admittedRecords(
+              input.report,
+              processedOrderExportBatches(deps.readDb.query, range),
+              (row, index) => ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, index)),
+              context,
+              mayReadOrderProcessed,
+            ),
           );
         }
         const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));

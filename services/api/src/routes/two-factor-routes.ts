@@ -17,7 +17,6 @@ import {
   RECOVERY_CODE_NOT_VALID,
   resetTwoFactor,
   storePendingSecret,
-  twoFactorStatus,
   useRecoveryCode,
   useTotpCode,
 } from "../commands/staff-accounts.ts";
@@ -110,7 +109,7 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     reads: [],
     summary: "The signed-in member's two-factor sign-in: on or not, required for their role, recovery codes left (issue 16)",
     handle: async ({ user }) => {
-      const status = await twoFactorStatus(deps, user.id);
+      const status = await deps.credentials.twoFactorStatus(user.id);
       if (!status) return fail(401, UNAUTHORIZED);
       const answer: TwoFactorStatus = { ...status, required: deps.requireTwoFactorFor.has(user.type) };
       return ok("Two-factor sign-in.", answer);
