@@ -4,7 +4,7 @@ import { MAIL_REACTOR } from "../../src/mail/mail-reactor.ts";
 import { ERASURE_REACTOR } from "../../src/reactors/erasure.ts";
 
 /** Waits until a reactor's checkpoint has passed `position` (its effects for it are done). */
-export const waitForReactor = async (driver: SqlDriver, name: string, position: GlobalPosition | string, timeoutMs = 15_000): Promise<void> => {
+export const waitForReactor = async (driver: SqlDriver, name: string, position: GlobalPosition | string, timeoutMs = 60_000): Promise<void> => {
   const target = typeof position === "string" ? parsePosition(position) : position;
   const named = typeof position === "string" ? position : formatPosition(position);
   if (!target) throw new Error(`not a position: ${named}`);
@@ -23,7 +23,7 @@ export const waitForReactor = async (driver: SqlDriver, name: string, position: 
  * head, the sealer has chained every event, and no reactor added to the log meanwhile (the mail reactor appends its mails' events). For
  * tests that compare the whole database before and after.
  */
-export const waitForQuiet = async (driver: SqlDriver, store: Pick<EventStore, "headPosition">, timeoutMs = 30_000): Promise<void> => {
+export const waitForQuiet = async (driver: SqlDriver, store: Pick<EventStore, "headPosition">, timeoutMs = 90_000): Promise<void> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const head = await store.headPosition();
