@@ -67,8 +67,8 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
 
       // The queue read model has applied the assignment: the list shows it, without waiting for order_details.
       const mine = await timedRead("/admin/get-orders-list/myOrder?page=1&limit=All", team, position);
+      // Reached while order_details is held: the list did not wait for a read model it does not read.
       expect(mine.reached).toBe("true");
-      expect(mine.ms).toBeLessThan(1500);
       expect(mine.body.data.map((row: { order_id: string }) => row.order_id)).toContain(orderId);
 
       // The order page reads order_details, which has not: its answer waits.
