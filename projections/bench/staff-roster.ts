@@ -134,17 +134,24 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
       }
       const member = random.pick(members.filter((m) => m.active && m.id !== by.id && m.role !== "Admin"));
       const draft = drafts.get(member.id)!;
+      // Only an Admin sets another Manager's password or changes a Manager's role (ADR 0027).
+      const over = (target: Member) => (target.role === "Manager" && by.role !== "Admin" ? admin() : by);
       if (kind === "password") {
-        // Only an Admin sets another Manager's password: the decider refuses a peer Manager.
-        const changer = random.chance(0.7) ? member : member.role === "Manager" && by.role !== "Admin" ? admin() : by;
-        draft.step({ type: "ChangePassword", staffId: member.id, actor: changer }, staffMetadata(changer, at, random));
+        // The member's own Change Password, or a new one set on the edit form.
+        if (random.chance(0.7)) {
+          draft.step({ type: "ChangePassword", staffId: member.id, actor: member }, staffMetadata(member, at, random));
+        } else {
+          const changer = over(member);
+          draft.step({ type: "UpdateStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role, changesPassword: true, actor: changer, team: { admins: 1 } }, staffMetadata(changer, at, random));
+        }
         return work(draft);
       }
       if (kind === "rename" || kind === "role") {
+        const editor = kind === "role" ? over(member) : by;
         if (kind === "rename") member.name = `${member.name.split(" ")[0]!} ${random.pick(LAST)}`;
         else member.role = random.pick(["Team", "Telecaller", "Night Staff", "Manager"] as const);
         // A rename to the same name is "no change" for the decider: nothing to append.
-        draft.step({ type: "UpdateStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role, actor: by, team: { admins: 1 } }, staffMetadata(by, at, random));
+        draft.step({ type: "UpdateStaffMember", staffId: member.id, name: member.name, email: member.email, role: member.role, actor: editor, team: { admins: 1 } }, staffMetadata(editor, at, random));
         return work(draft);
       }
       if (!draft.step({ type: "DeleteStaffMember", staffId: member.id, actor: { id: by.id, name: by.name, role: by.role }, team: { admins: 1 } }, staffMetadata(by, at, random))) return [];

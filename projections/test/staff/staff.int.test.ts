@@ -44,7 +44,7 @@ const commands: StaffCommand[] = [
   add("m3", "Lea Reyes", "Telecaller"),
   add("m4", "Night Owl", "Night Staff"),
   { type: "UpdateStaffMember", staffId: "m2" as StaffId, name: "Jose P. Cruz", email: "jose@example.com", role: "Admin", actor: { system: "test" }, team: { admins: 0 } },
-  { type: "ChangePassword", staffId: "m3" as StaffId, actor },
+  { type: "UpdateStaffMember", staffId: "m3" as StaffId, name: "Lea Reyes", email: "m3@example.com", role: "Telecaller", changesPassword: true, actor, team: { admins: 1 } },
   { type: "DeleteStaffMember", staffId: "m4" as StaffId, actor, team: { admins: 1 } },
   // Issue 16: Lea turns on two-factor sign-in (08:00:07), then exports (08:00:08), which the list does not show.
   { type: "EnableTwoFactor", staffId: "m3" as StaffId, actor: { id: "m3" as StaffId, name: "Lea Reyes", role: "Telecaller" } },

@@ -115,15 +115,24 @@ export interface AccountUpdate {
   readonly password: string | undefined;
 }
 
-/** The edit form: profile, role and optionally a new password, all or nothing. */
+/**
+ * The edit form: profile, role and optionally a new password, all or nothing. One command, so the
+ * decider judges the whole save against the member as they stood before it (ADR 0027); a refusal
+ * writes nothing, so no row changes and no session ends.
+ */
 export const updateStaffAccount = async (deps: ApiDeps, caller: Caller, update: AccountUpdate): Promise<AccountOutcome> => {
   const passwordHash = update.password ? await hashPassword(update.password) : undefined;
   const profile = { name: update.name, email: update.email, role: update.role };
   return inAccountTransaction(deps, caller, undefined, async (tx) => {
     if (await takenByAnother(deps, tx.query, update.email, update.staffId)) return fail(409, EMAIL_TAKEN);
-    const refused =
-      (await tx.run({ type: "UpdateStaffMember", staffId: update.staffId, ...profile, actor: tx.actor, team: tx.team })) ??
-      (passwordHash ? await tx.run({ type: "ChangePassword", staffId: update.staffId, actor: tx.actor }) : undefined);
+    const refused = await tx.run({
+      type: "UpdateStaffMember",
+      staffId: update.staffId,
+      ...profile,
+      changesPassword: passwordHash !== undefined,
+      actor: tx.actor,
+      team: tx.team,
+    });
     if (refused) return refused;
     await deps.credentials.writes.updateProfile(tx.query, update.staffId, profile);
     if (passwordHash) await deps.credentials.writes.setPassword(tx.query, update.staffId, passwordHash);

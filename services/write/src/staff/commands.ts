@@ -5,6 +5,7 @@ import type { ActingStaff } from "../shared/acting-staff.ts";
  * Commands on one staff member's stream, `staff-{id}` (Manage Team, ADMIN-1; Change Password,
  * AUTH-8). Passwords never reach the decider: the account handler stores the hash in the
  * credentials table in the same transaction as the event, and keeps e-mail addresses unique.
+ * Only whether a password is set does, as part of the command it belongs to (ADR 0027).
  */
 
 /** Who asks: a signed-in member, or the system itself (the first admin, demo data), which may do anything. */
@@ -28,13 +29,19 @@ export interface AddStaffMember {
   readonly actor: StaffActor;
 }
 
-/** The edit form's profile fields as they should now be. */
+/**
+ * One save of the edit form: the profile fields as they should now be and, when the form's
+ * password field was filled, a new password. Decided whole, against the member as they stood
+ * before the save (ADR 0027): a role change cannot open the way for the password in the same save.
+ */
 export interface UpdateStaffMember {
   readonly type: "UpdateStaffMember";
   readonly staffId: StaffId;
   readonly name: string;
   readonly email: string;
   readonly role: Role;
+  /** The save sets a new password (its hash goes to the credentials table, never here). */
+  readonly changesPassword?: boolean;
   readonly actor: StaffActor;
   readonly team: TeamFacts;
 }
@@ -46,7 +53,7 @@ export interface DeleteStaffMember {
   readonly team: TeamFacts;
 }
 
-/** A new password was set, by its owner or on the edit form; the hash stays out of events. */
+/** Change Password (AUTH-8): the member sets their own new password; the hash stays out of events. Another's is set on the edit form. */
 export interface ChangePassword {
   readonly type: "ChangePassword";
   readonly staffId: StaffId;

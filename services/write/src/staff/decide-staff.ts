@@ -35,12 +35,18 @@ const isAdmin = (actor: StaffActor) => "system" in actor || actor.role === "Admi
 const isSelf = (actor: StaffActor, staffId: StaffId) => !("system" in actor) && actor.id === staffId;
 
 /*
- * Who may change whom (the issue's rule, DESIGN §3): only an Admin creates, edits, deletes or
- * grants Admin (a password reset of an Admin is a takeover, and so is one of a peer Manager);
- * no one changes their own role; the last Admin can be neither deleted nor demoted. The permission matrix lets Admin and Manager
- * into Manage Team at all; these are the rules inside it.
+ * Who may change whom (ADR 0027; DESIGN §3): only an Admin creates, edits, deletes or grants Admin;
+ * only an Admin changes a Manager's role or sets another Manager's password (either would let one
+ * Manager sign in, and act in the log, as a peer); no one changes their own role; the last Admin
+ * can be neither deleted nor demoted. A Manager sets the password of Team, Telecaller and Night
+ * Staff members on the edit form, which is what Manage Team is for (000 §5, ADMIN-1). Every rule
+ * is judged against the member as they stood before the command. The permission matrix lets Admin
+ * and Manager into Manage Team at all; these are the rules inside it.
  */
 const ONLY_ADMIN = "Only an Admin can add, edit or delete an Admin, or make someone an Admin.";
+const MANAGER_ROLE = "Only an Admin can change a Manager's role.";
+const MANAGER_PASSWORD = "Only an Admin can set another Manager's password.";
+const OWN_PASSWORD = "Change Password sets only your own password.";
 const NOT_YOURS = "Only the member themself can do this with their two-factor sign-in.";
 const NOT_SET_UP = "This member has not set up two-factor sign-in.";
 
@@ -53,8 +59,13 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
   }
   if (!state.exists || state.deleted) return notFound();
   // The member's own acts, and the Admin's reset, come before the rule on who may edit an Admin:
-  // an Admin's sign-in and exports are theirs, and a reset has its own message.
+  // an Admin's password, sign-in and exports are theirs, and a reset has its own message.
   switch (command.type) {
+    case "ChangePassword":
+      // Change Password (AUTH-8) is the member's own; another's password is set on the edit form,
+      // where UpdateStaffMember decides it with the rest of the save.
+      if (!isSelf(command.actor, state.staffId)) return refuse("forbidden", OWN_PASSWORD);
+      return [{ type: "PasswordChanged", data: { staffId: state.staffId } }];
     case "EnableTwoFactor":
       if (!isSelf(command.actor, state.staffId)) return refuse("forbidden", NOT_YOURS);
       if (state.twoFactor) return refuse("conflict", "Two-factor sign-in is already set up.");
@@ -93,17 +104,25 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
 
   switch (command.type) {
     case "UpdateStaffMember": {
+      // One save, one decision: every check reads `state`, the member as they stood before it.
       const profile = checkProfile(command);
       if (isRefusal(profile)) return profile;
-      if (profile.role !== state.role) {
-        if (isSelf(command.actor, state.staffId)) return refuse("forbidden", "You cannot change your own role.");
+      const self = isSelf(command.actor, state.staffId);
+      const roleChanged = profile.role !== state.role;
+      if (roleChanged) {
+        if (self) return refuse("forbidden", "You cannot change your own role.");
         if (profile.role === "Admin" && !isAdmin(command.actor)) return refuse("forbidden", ONLY_ADMIN);
+        if (state.role === "Manager" && !isAdmin(command.actor)) return refuse("forbidden", MANAGER_ROLE);
         if (state.role === "Admin" && command.team.admins <= 1) return refuse("conflict", "The last Admin cannot be given another role.");
       }
-      const unchanged =
-        profile.name === state.name && profile.email === state.email && profile.role === state.role;
+      const changesPassword = command.changesPassword === true;
+      if (changesPassword && !self && state.role === "Manager" && !isAdmin(command.actor)) return refuse("forbidden", MANAGER_PASSWORD);
+      const unchanged = profile.name === state.name && profile.email === state.email && !roleChanged;
       // Saving the form without edits is fine and leaves no trace in the log.
-      return unchanged ? [] : [{ type: "StaffMemberUpdated", data: profile }];
+      return [
+        ...(unchanged ? [] : [{ type: "StaffMemberUpdated" as const, data: profile }]),
+        ...(changesPassword ? [{ type: "PasswordChanged" as const, data: { staffId: state.staffId } }] : []),
+      ];
     }
     case "DeleteStaffMember":
       // Signing oneself out for good by mistake is the one deletion the screen must not allow.
@@ -112,12 +131,6 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
       }
       if (state.role === "Admin" && command.team.admins <= 1) return refuse("conflict", "The last Admin cannot be deleted.");
       return [{ type: "StaffMemberDeleted", data: { staffId: state.staffId } }];
-    case "ChangePassword":
-      // Setting a peer Manager's password would let one Manager sign in, and act in the log, as another.
-      if (state.role === "Manager" && !isSelf(command.actor, state.staffId) && !isAdmin(command.actor)) {
-        return refuse("forbidden", "Only an Admin can set another Manager's password.");
-      }
-      return [{ type: "PasswordChanged", data: { staffId: state.staffId } }];
   }
 };
 

@@ -1,8 +1,10 @@
-import { StaffId } from "@etd/events";
+import { type StaffEvent, StaffId } from "@etd/events";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AddStaffMember,
   foldEvents,
+  isRefusal,
   type NewStaffEvent,
   staffDecider,
   type UpdateStaffMember,
@@ -110,6 +112,11 @@ describe("AUTH-8 changing a password", () => {
       .then([{ type: "PasswordChanged", data: { staffId: PAOLO_ID } }]);
   });
 
+  it("Change Password is the member's own: another's, even by an Admin, is set on the edit form (ADR 0027)", () => {
+    spec.given([added()]).when({ type: "ChangePassword", staffId: PAOLO_ID, actor: GRACE }).thenRefuses("forbidden", "Change Password sets only your own password.");
+    spec.given([added()]).when({ type: "ChangePassword", staffId: PAOLO_ID, actor: MARIA }).thenRefuses("forbidden", "Change Password sets only your own password.");
+  });
+
   it("refuses an unknown or deleted member", () => {
     spec.given([]).when({ type: "ChangePassword", staffId: PAOLO_ID, actor: PAOLO }).thenRefuses("not_found", "Team member not found.");
     spec
@@ -208,10 +215,12 @@ describe("what a staff member's state tells the API", () => {
 });
 
 /*
- * R12: who may change whom, for every role, every target role and oneself. The expectation is
- * written from the rule's words, apart from the decider: only an Admin creates, edits, deletes or
- * grants Admin, or sets another Manager's password; no one changes their own role; the last Admin stays. (Who may open Manage Team at
- * all is the permission matrix's, tested at the API.)
+ * R12 and ADR 0027: who may change whom, for every role, every target role before and after, a
+ * password set or not, and oneself. The expectation is written from the rule's words, apart from
+ * the decider: only an Admin creates, edits, deletes or grants Admin; only an Admin changes a
+ * Manager's role or sets another Manager's password; no one changes their own role; the last Admin
+ * stays. One save is one decision, judged against the member as they stood before it. (Who may
+ * open Manage Team at all is the permission matrix's, tested at the API.)
  */
 describe("R12 the staff role matrix in the decider", () => {
   const ROLES = ["Admin", "Manager", "Team", "Telecaller", "Night Staff"] as const;
@@ -221,6 +230,13 @@ describe("R12 the staff role matrix in the decider", () => {
   const targetAs = (role: R, self: boolean) => ({ ...profile, staffId: self ? ACTOR_ID : PAOLO_ID, role });
   const given = (role: R, self: boolean) => [storedEvent("StaffMemberAdded", targetAs(role, self), staffMetadata(MARIA))];
   const touchesAdmin = (...roles: R[]) => roles.includes("Admin");
+
+  /** The edit form's rule, from its words: may `actor` save `target` (before) as `to`, with a new password or not? */
+  const mayEdit = (actor: R, target: R, to: R, password: boolean, self: boolean) => {
+    if (touchesAdmin(target, to) && actor !== "Admin") return false;
+    if (to !== target && (self || (target === "Manager" && actor !== "Admin"))) return false;
+    return !(password && !self && target === "Manager" && actor !== "Admin");
+  };
 
   for (const actor of ROLES) {
     for (const target of ROLES) {
@@ -234,12 +250,22 @@ describe("R12 the staff role matrix in the decider", () => {
         if (self && target !== actor) continue;
         const who = self ? "themself" : `a ${target}`;
         for (const to of ROLES) {
-          it(`${actor} edits ${who} to ${to} (two Admins)`, () => {
-            const command = { ...update({ role: to, actor: actorAs(actor) }), staffId: self ? ACTOR_ID : PAOLO_ID };
-            const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
-            const allowed = (!touchesAdmin(target, to) || actor === "Admin") && !(self && to !== target);
-            expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(allowed);
-          });
+          for (const password of [false, true]) {
+            it(`${actor} saves ${who} as ${to}${password ? " with a new password" : ""} (two Admins)`, () => {
+              const staffId = self ? ACTOR_ID : PAOLO_ID;
+              const command = { ...update({ role: to, changesPassword: password, actor: actorAs(actor) }), staffId };
+              const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
+              if (!mayEdit(actor, target, to, password, self)) {
+                expect(outcome, JSON.stringify(outcome)).toMatchObject({ _tag: "Refused", reason: "forbidden" });
+                return;
+              }
+              // Exactly the change: the profile if the role moved, the password if one was set.
+              expect(outcome).toEqual([
+                ...(to === target ? [] : [{ type: "StaffMemberUpdated", data: { ...targetAs(to, self) } }]),
+                ...(password ? [{ type: "PasswordChanged", data: { staffId } }] : []),
+              ]);
+            });
+          }
         }
         it(`${actor} deletes ${who} (two Admins)`, () => {
           const command = { type: "DeleteStaffMember", staffId: self ? ACTOR_ID : PAOLO_ID, actor: actorAs(actor), team: TEAM } as const;
@@ -247,10 +273,10 @@ describe("R12 the staff role matrix in the decider", () => {
           const allowed = !self && (!touchesAdmin(target) || actor === "Admin");
           expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(allowed);
         });
-        it(`${actor} resets the password of ${who}`, () => {
+        it(`${actor} uses Change Password on ${who}`, () => {
           const command = { type: "ChangePassword", staffId: self ? ACTOR_ID : PAOLO_ID, actor: actorAs(actor) } as const;
           const outcome = staffDecider.decide(command, foldEvents(staffDecider, given(target, self)));
-          expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(self || actor === "Admin" || (target !== "Admin" && target !== "Manager"));
+          expect(Array.isArray(outcome), JSON.stringify(outcome)).toBe(self);
         });
       }
     }
@@ -261,6 +287,7 @@ describe("R12 the staff role matrix in the decider", () => {
     const admin = actorAs("Admin");
     spec.given(lastAdmin).when({ type: "DeleteStaffMember", staffId: PAOLO_ID, actor: admin, team: { admins: 1 } }).thenRefuses("conflict", "The last Admin cannot be deleted.");
     spec.given(lastAdmin).when(update({ role: "Manager", actor: admin, team: { admins: 1 } })).thenRefuses("conflict", "The last Admin cannot be given another role.");
+    spec.given(lastAdmin).when(update({ role: "Manager", changesPassword: true, actor: admin, team: { admins: 1 } })).thenRefuses("conflict", "The last Admin cannot be given another role.");
     spec.given(lastAdmin).when(update({ role: "Admin", name: "Paolo R.", actor: admin, team: { admins: 1 } })).then([
       { type: "StaffMemberUpdated", data: { ...profile, role: "Admin", name: "Paolo R." } },
     ]);
@@ -271,7 +298,50 @@ describe("R12 the staff role matrix in the decider", () => {
   });
 
   it("says why in the words staff read", () => {
+    const manager = actorAs("Manager");
     spec.given(given("Admin", false)).when(update({ actor: MARIA, role: "Admin" })).thenRefuses("forbidden", "Only an Admin can add, edit or delete an Admin, or make someone an Admin.");
-    spec.given(given("Manager", true)).when({ ...update({ role: "Team", actor: actorAs("Manager") }), staffId: ACTOR_ID }).thenRefuses("forbidden", "You cannot change your own role.");
+    spec.given(given("Manager", true)).when({ ...update({ role: "Team", actor: manager }), staffId: ACTOR_ID }).thenRefuses("forbidden", "You cannot change your own role.");
+    spec.given(given("Team", false)).when(update({ role: "Admin", actor: manager })).thenRefuses("forbidden", "Only an Admin can add, edit or delete an Admin, or make someone an Admin.");
+    spec.given(given("Manager", false)).when(update({ role: "Team", actor: manager })).thenRefuses("forbidden", "Only an Admin can change a Manager's role.");
+    spec.given(given("Manager", false)).when(update({ role: "Manager", changesPassword: true, actor: manager })).thenRefuses("forbidden", "Only an Admin can set another Manager's password.");
+    spec.given(given("Manager", false)).when(update({ role: "Manager", name: " ", changesPassword: true, actor: manager })).thenRefuses("invalid", "Please enter your name.");
+  });
+
+  it("issue 25: a Manager's save that demotes a peer Manager and sets their password is refused whole, as the role change", () => {
+    // The finding: the password was judged against the member as already demoted (a Team member).
+    const manager = actorAs("Manager");
+    spec.given(given("Manager", false)).when(update({ role: "Team", changesPassword: true, actor: manager })).thenRefuses("forbidden", "Only an Admin can change a Manager's role.");
+    // An Admin's same save is one decision with both events, in the order the state takes them.
+    spec.given(given("Manager", false)).when(update({ role: "Team", changesPassword: true, actor: actorAs("Admin") })).then([
+      { type: "StaffMemberUpdated", data: { ...profile, role: "Team" } },
+      { type: "PasswordChanged", data: { staffId: PAOLO_ID } },
+    ]);
+    // A Manager keeps the screen's purpose: a Team member's new password, a rename of a peer.
+    spec.given(given("Team", false)).when(update({ role: "Team", changesPassword: true, actor: manager })).then([{ type: "PasswordChanged", data: { staffId: PAOLO_ID } }]);
+    spec.given(given("Manager", false)).when(update({ role: "Manager", name: "Paolo R.", actor: manager })).then([
+      { type: "StaffMemberUpdated", data: { ...profile, role: "Manager", name: "Paolo R." } },
+    ]);
+  });
+
+  it("no sequence of a Manager's commands on a peer Manager's stream changes their password or role", () => {
+    const manager = actorAs("Manager");
+    const save = fc.record({ role: fc.constantFrom(...ROLES), changesPassword: fc.boolean(), name: fc.constantFrom(profile.name, "Paolo R."), email: fc.constantFrom(profile.email, "p@etd.example") });
+    const command = fc.oneof(
+      save.map((edit) => update({ ...edit, actor: manager })),
+      fc.constant({ type: "ChangePassword", staffId: PAOLO_ID, actor: manager } as const),
+    );
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 12 }), (commands) => {
+        let history: StaffEvent[] = given("Manager", false);
+        for (const next of commands) {
+          const outcome = staffDecider.decide(next, foldEvents(staffDecider, history));
+          if (isRefusal(outcome)) continue;
+          expect(outcome.map((event) => event.type)).not.toContain("PasswordChanged");
+          history = [...history, ...outcome.map((event) => ({ ...event, metadata: staffMetadata(manager) }))];
+        }
+        expect(foldEvents(staffDecider, history)).toMatchObject({ role: "Manager", passwordChangedAt: undefined });
+      }),
+      { seed: 25, numRuns: 300 },
+    );
   });
 });
