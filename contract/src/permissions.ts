@@ -20,7 +20,10 @@ export const PERMISSIONS = {
   "orders.export": ADMIN_AND_MANAGER,
   /** SHELL-1: Order History is hidden from Telecaller. */
   "orders.history": ["Admin", "Manager", "Team", "Night Staff"],
-  /** ADMIN-7: Order Processed is Admin only. */
+  /**
+   * ADMIN-7: Order Processed is Admin only; the Processed By counts (ADMIN-5) sum that list up, so
+   * they are too, on screen and as CSV (issue 25).
+   */
   "orders.processed": ["Admin"],
   "order.assign": EVERYONE,
   "order.move-to-original": EVERYONE,
@@ -41,6 +44,7 @@ export const PERMISSIONS = {
   "order.invoice": EVERYONE,
   "order.transaction-details": EVERYONE,
   "order.defence-pack": EVERYONE,
+  /** ADMIN-4: Country Order List is all roles (000 §6). */
   "reports.read": EVERYONE,
   /** ADMIN-1: Manage Team, including delete, is Admin and Manager. */
   "staff.manage": ADMIN_AND_MANAGER,

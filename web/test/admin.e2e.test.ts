@@ -605,6 +605,22 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       expect(await page.$("main form")).toBeNull();
       await page.close();
     });
+
+    it("ADMIN-5, SHELL-1: Processed By is for Admins, like Order Processed: a Manager who opens its address is told so, and nothing is asked that the server would refuse", async () => {
+      const manager = await app.addStaff("Manager");
+      const page = await app.newPage();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/admin/get-processed-by-count")) asked.push(request.url());
+      });
+      await app.openSignedIn(page, manager, "/admin/processed-by");
+      await waitForText(page, "Processed By is for Admins only, like Order Processed.");
+      expect(asked).toEqual([]);
+      expect(await page.$(".export-link")).toBeNull();
+      // The server says the same (issue 25).
+      expect((await app.api("POST", "/admin/get-processed-by-count", { fromDate: "", toDate: "" }, await app.login(manager))).status).toBe(403);
+      await page.close();
+    });
   });
 
   /*

@@ -385,7 +385,7 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
     expect(await searchParams(page)).not.toHaveProperty("month");
   });
 
-  it("ADMIN-7: Order Processed lists for an Admin and shows others the server's refusal", async () => {
+  it("ADMIN-7: Order Processed lists for an Admin and shows others the server's refusal, without the Processed By link (ADMIN-5)", async () => {
     const page = await app.newPage();
     await app.openSignedIn(page, app.admin, "/admin/processed-order");
     await settled(page);
@@ -397,6 +397,8 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
       "/api/admin/export-report?report=order-processed",
     ]);
     expect(await seriousViolations(page)).toEqual([]);
+    // ADMIN-5 beside the list it sums up, for the same roles (issue 25).
+    expect(await page.$('a[href="/admin/processed-by"]')).not.toBeNull();
 
     const teamPage = await app.newPage();
     await app.openSignedIn(teamPage, teamMember, "/admin/processed-order");
@@ -404,5 +406,6 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
     const server = await app.api("GET", "/admin/get-processed-orders", undefined, await app.login(teamMember));
     expect(server.status).toBe(403);
     expect(await teamPage.$eval(".queue-refusal", (el) => el.textContent)).toBe(server.body.message);
+    expect(await teamPage.$('a[href="/admin/processed-by"]')).toBeNull();
   });
 });

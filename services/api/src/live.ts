@@ -1,7 +1,7 @@
 import type express from "express";
 import { PROJECTION_CHANNEL, listBuilds } from "@etd/projections";
 import type { ApiDeps } from "./api-deps.ts";
-import { SESSION_COOKIE, readCookie } from "./http/cookies.ts";
+import { cookieFromThisSite, SESSION_COOKIE } from "./http/cookies.ts";
 import { authenticateSession, needsTwoFactorSetup, TWO_FACTOR_REQUIRED, UNAUTHORIZED, type ActiveSession } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 
@@ -11,7 +11,8 @@ import { fail } from "./http/reply.ts";
  * the queries that read it. One LISTEN per process feeds every client.
  *
  * Authentication (issue 9 item 7, ADR 0008): the Authorization header, as on every call, or else
- * the HttpOnly session cookie, since EventSource cannot send headers. Never a token in the URL,
+ * the HttpOnly session cookie, since EventSource cannot send headers; the cookie only from this
+ * site, as for every cookie-signed read (cookieFromThisSite, issue 25). Never a token in the URL,
  * which would land in proxy and access logs.
  *
  * A stream lives no longer than its session. The session is checked again every CHECK_MS, and a
@@ -101,7 +102,7 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
   app.get("/api/live", (req, res, next) => {
     void (async () => {
       // The header when there is one (a wrong header is not rescued by a cookie); else the cookie.
-      const credential = req.get("authorization") ?? readCookie(req, SESSION_COOKIE);
+      const credential = req.get("authorization") ?? cookieFromThisSite(req, SESSION_COOKIE);
       const session = credential === undefined ? undefined : await authenticateSession(deps, credential);
       if (credential === undefined || !session) {
         res.status(401).json(fail(401, UNAUTHORIZED).body);

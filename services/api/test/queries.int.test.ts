@@ -94,15 +94,20 @@ describe.skipIf(!available)("query endpoints over the read models", () => {
     expect((await read("GET", "/admin/get-team-member-list", await api.login("Team"))).status).toBe(403);
   });
 
-  it("ADMIN-4 / ADMIN-5: the country and processed-by reports answer in the specs' row shapes", async () => {
+  it("ADMIN-4 / ADMIN-5: the country and processed-by reports answer in the specs' row shapes; Processed By only to an Admin", async () => {
     const team = await api.login("Team");
     const placed = await api.placeOrders(2);
     const last = (await api.runtime.deps.store.readStream(`order-${placed[1]}`)).at(-1)!;
     const country = await read("POST", "/admin/get-country-order-list", team, `${last.position.tx}.${last.position.seq}`, { fromDate: "", toDate: "" });
     expect(country.body.status).toBe(1);
     expect(country.body.data[0]).toEqual(expect.objectContaining({ citizenship_id: expect.any(String), count: expect.any(Number), standard_count: expect.any(Number), priority_count: expect.any(Number), future_count: expect.any(Number) }));
-    const processed = await read("POST", "/admin/get-processed-by-count", team, undefined, { fromDate: "2025-01-01", toDate: "" });
+    const processed = await read("POST", "/admin/get-processed-by-count", await api.login("Admin"), undefined, { fromDate: "2025-01-01", toDate: "" });
     expect(processed.body.status).toBe(1);
+    // The counts sum up Order Processed (ADMIN-7), which is Admin only (000 §6); permissions.int walks every role.
+    expect(await read("POST", "/admin/get-processed-by-count", team, undefined, { fromDate: "2025-01-01", toDate: "" })).toEqual({
+      status: 403,
+      body: { status: 0, message: "You do not have permission to do this.", data: null },
+    });
     expect((await read("POST", "/admin/get-country-order-list", team, undefined, { fromDate: "2025-02-30", toDate: "" })).status).toBe(400);
   });
 });

@@ -8,15 +8,18 @@ import type express from "express";
  * without a CORS preflight this API never answers.
  *
  * - SESSION_COOKIE: the staff session token, for what a browser fetches without headers: the live
- *   feed (EventSource) and document links.
+ *   feed (EventSource), document links and CSV exports.
  * - GRANT_COOKIE: a traveller's short-lived grant for one order, set by track-order.
+ *
+ * Both are read only through `cookieFromThisSite`, so every read a cookie signs refuses a request
+ * from another site alike (issue 25).
  */
 
 export const SESSION_COOKIE = "etd_session";
 export const GRANT_COOKIE = "etd_grant";
 
 /** The value of one cookie of the request, or undefined. */
-export const readCookie = (req: express.Request, name: string): string | undefined => {
+const readCookie = (req: express.Request, name: string): string | undefined => {
   const header = req.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
@@ -30,6 +33,19 @@ export const readCookie = (req: express.Request, name: string): string | undefin
     }
   }
   return undefined;
+};
+
+/**
+ * The value of one cookie, unless the browser says the request came from another site: the one
+ * check for every read a cookie signs (exports, the live feed, document links, a traveller's
+ * grant). SameSite=Strict keeps the cookie from other sites but not from a sibling subdomain (the
+ * customer-facing site), and Sec-Fetch-Site tells those apart: only "same-origin" and "none" (an
+ * address typed, a bookmark) count. A client too old to send the header (or curl) is left to
+ * SameSite. A refused cookie counts as no cookie: the request gets the answer it would get without.
+ */
+export const cookieFromThisSite = (req: express.Request, name: string): string | undefined => {
+  const site = req.get("sec-fetch-site");
+  return site === undefined || site === "same-origin" || site === "none" ? readCookie(req, name) : undefined;
 };
 
 export interface CookieOptions {

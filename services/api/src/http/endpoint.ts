@@ -8,7 +8,7 @@ import type { Role } from "@etd/events";
 import type { Credentials } from "../auth/credentials.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
-import { clearCookie, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
+import { clearCookie, cookieFromThisSite, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { decodeInput, fail, type Reply } from "./reply.ts";
 import { clientAddress } from "./client-address.ts";
@@ -91,8 +91,8 @@ export interface Endpoint {
   readonly reads?: readonly ProjectionName[];
   /**
    * Also accepts the session cookie when no Authorization header is sent: a download a browser
-   * follows as a plain link (the CSV exports), like the document links. Cookie-authenticated GETs
-   * are safe from other sites because the cookie is SameSite=Strict.
+   * follows as a plain link (the CSV exports), like the document links; only from this site
+   * (`cookieFromThisSite`).
    */
   readonly sessionCookie?: boolean;
   /**
@@ -317,17 +317,6 @@ export const authenticate = async (
 };
 
 /**
- * The session cookie, unless the browser says the request came from another site: SameSite=Strict
- * keeps the cookie from other sites but not from a sibling subdomain (the customer-facing site),
- * and Sec-Fetch-Site tells those apart. "none" is an address typed or a bookmark; a browser too
- * old to send the header is left to SameSite.
- */
-const sameSiteCookie = (req: express.Request): string | undefined => {
-  const site = req.get("sec-fetch-site");
-  return site === undefined || site === "same-origin" || site === "none" ? readCookie(req, SESSION_COOKIE) : undefined;
-};
-
-/**
  * The member behind a staff request's credentials (the Authorization header, or the session cookie
  * where the endpoint accepts it), if their session stands and they may call the endpoint; else the
  * refusal to answer.
@@ -369,7 +358,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
           return answer(undefined);
         }
         const { guard } = endpoint;
-        const credential = req.get("authorization") ?? (endpoint.sessionCookie ? sameSiteCookie(req) : undefined);
+        const credential = req.get("authorization") ?? (endpoint.sessionCookie ? cookieFromThisSite(req, SESSION_COOKIE) : undefined);
         const admitted = await admit(deps, endpoint, guard, credential);
         if (isReply(admitted)) return send(res, admitted, deps.secureCookies);
         await answer({

@@ -2,7 +2,7 @@ import type express from "express";
 import type { ApiDeps } from "../api-deps.ts";
 import { GRANT_TTL_SECONDS } from "../auth/order-grant.ts";
 import { throttleKey } from "./client-address.ts";
-import { GRANT_COOKIE, readCookie } from "./cookies.ts";
+import { cookieFromThisSite, GRANT_COOKIE } from "./cookies.ts";
 import type { CookieChange } from "./reply.ts";
 
 /*
@@ -26,7 +26,7 @@ export const GRANT_REFUSED_STATUS = 403;
 
 /** True when the request carries a valid grant for `orderId`. */
 export const hasGrantFor = (deps: Pick<ApiDeps, "grants" | "now">, req: express.Request, orderId: string): boolean =>
-  deps.grants.verify(readCookie(req, GRANT_COOKIE), deps.now()) === orderId;
+  deps.grants.verify(cookieFromThisSite(req, GRANT_COOKIE), deps.now()) === orderId;
 
 /** The cookie track-order sets: path "/" so that the document link (/uploads/…) carries it too. */
 export const grantCookie = (deps: Pick<ApiDeps, "grants" | "now">, orderId: string): CookieChange => ({

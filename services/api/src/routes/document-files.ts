@@ -4,7 +4,7 @@ import type express from "express";
 import { isOrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAllowed } from "@etd/contract";
-import { SESSION_COOKIE, readCookie } from "../http/cookies.ts";
+import { cookieFromThisSite, SESSION_COOKIE } from "../http/cookies.ts";
 import { authenticate, FORBIDDEN } from "../http/endpoint.ts";
 import { hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
@@ -18,7 +18,8 @@ import { clientAddress } from "../http/client-address.ts";
  * item 12), GET to download and HEAD to ask whether the file exists (200 or 404, no body).
  *
  * Who may read: a browser follows a link without headers, so staff are recognised by the
- * Authorization header or the session cookie, and may read any file of any order's folder; a
+ * Authorization header or the session cookie (sent from this site: cookieFromThisSite, issue 25;
+ * from another site it counts as no cookie), and may read any file of any order's folder; a
  * traveller only with track-order's grant for that very order (ADR 0007), and only the order's
  * current document, not its older uploads or its defence packs. Every refusal of a visitor looks
  * the same (401), whether the grant is missing, expired, forged or for another order.
@@ -77,7 +78,7 @@ export const mountDocumentFiles = (app: express.Express, deps: ApiDeps): void =>
   app.get(DOCUMENT_ROUTE, (req, res, next) => {
     void (async () => {
       const { orderId, file } = req.params;
-      const header = req.get("authorization") ?? readCookie(req, SESSION_COOKIE);
+      const header = req.get("authorization") ?? cookieFromThisSite(req, SESSION_COOKIE);
       const user = await authenticate(deps, header);
       if (user && !isAllowed(user.type, "orders.read")) return answer(res, 403, FORBIDDEN);
       if (!user) {

@@ -36,7 +36,8 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     readOnly: true,
     path: "/admin/get-processed-by-count",
-    guard: "reports.read",
+    // The counts sum up the Order Processed list (ADMIN-7), which is Admin only (000 §6): so are they.
+    guard: "orders.processed",
     reads: ["reports"],
     summary: "Orders per staff member who uploaded their document last, between two days (ADMIN-5)",
     body: DateRangeRequest,

@@ -1,3 +1,4 @@
+import { isAllowed } from "@etd/contract";
 import { createRoute, lazyRouteComponent, useNavigate } from "@tanstack/react-router";
 import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
@@ -91,13 +92,15 @@ export const countryOrderRoute = createRoute({
   }, CountryOrderScreen),
 });
 
-// ADMIN-5 has no menu entry in 000 §2; this is its address.
+// ADMIN-5 has no menu entry in 000 §2; this is its address, linked from Order Processed (Admin only).
 export const processedByRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "processed-by",
   validateSearch: validateReportSearch,
   loaderDeps: ({ search }) => ({ fromDate: search.fromDate, toDate: search.toDate }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(processedByQuery(deps)),
+  // Only for whom the server answers (ADMIN-5 is Admin only); the screen tells anyone else.
+  loader: ({ context, deps }) =>
+    context.session && isAllowed(context.session.role, "orders.processed") ? context.queryClient.ensureQueryData(processedByQuery(deps)) : undefined,
   pendingComponent: Loading,
   errorComponent: ErrorView,
   component: loadsWith(function ProcessedByRoute() {

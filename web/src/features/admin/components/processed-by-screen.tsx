@@ -1,5 +1,8 @@
+import { isAllowed } from "@etd/contract";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
+import { sessionAtom } from "../../../lib/session.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { processedByQuery } from "../api/get-processed-by-count.ts";
@@ -8,10 +11,29 @@ import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "./admin
 import { rangeOf, ReportToolbar, type ReportScreenProps } from "./report-controls.tsx";
 
 /**
- * Processed By (ADMIN-5): orders per staff member who processed them. 001 §8 shows the server's
- * answer as a toast on the first load and on every Submit; refreshes from live changes stay quiet.
+ * Processed By (ADMIN-5) sums up Order Processed and, like it, is for the roles the permission
+ * table allows `orders.processed` (Admin, 000 §6). Anyone else who opens its address is told so
+ * without a request the server would refuse (the route's loader does not ask either).
  */
-export const ProcessedByScreen = ({ search, onSearch }: ReportScreenProps) => {
+export const ProcessedByScreen = (props: ReportScreenProps) => {
+  const session = useAtomValue(sessionAtom);
+  if (!session || !isAllowed(session.role, "orders.processed")) {
+    return (
+      <AdminPage id="processed-by-title" title="Processed By">
+        <p className="admin-refusal" role="alert">
+          Processed By is for Admins only, like Order Processed.
+        </p>
+      </AdminPage>
+    );
+  }
+  return <ProcessedByReport {...props} />;
+};
+
+/**
+ * Orders per staff member who processed them. 001 §8 shows the server's answer as a toast on the
+ * first load and on every Submit; refreshes from live changes stay quiet.
+ */
+const ProcessedByReport = ({ search, onSearch }: ReportScreenProps) => {
   const queryClient = useQueryClient();
   const answer = useSuspenseQuery(processedByQuery(rangeOf(search))).data;
   const rows = filterRows(rowsOf(answer), search.search, (row) => row.processed_by);

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ORDER_PROCESSED_COLUMNS } from "@etd/contract";
+import { isAllowed, ORDER_PROCESSED_COLUMNS } from "@etd/contract";
+import { useAtomValue } from "jotai";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { sessionAtom } from "../../../lib/session.ts";
 import { processedOrdersQuery, type ProcessedOrder } from "../api/get-processed-orders.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { QueueTable, type QueueKeyboard, type QueueTableFeatures } from "./queue-table.tsx";
@@ -43,6 +45,7 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
   const query = useQuery({ ...processedOrdersQuery(search.page, search.size), placeholderData: keepPreviousData });
   const answer = query.data;
   const goTo = useNavigate();
+  const session = useAtomValue(sessionAtom);
   // By keyboard too (issue 16 C): move and open; nothing here is selected or assigned.
   const keyboard: QueueKeyboard<ProcessedOrder> = {
     describe: (row) => `order ${row.order_id}, processed by ${row.processed_by}`,
@@ -52,10 +55,12 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
   };
   return (
     <>
-      {/* 001 §2's Processed By report (counts per staff member) sits beside the list it sums up. */}
-      <p className="screen-links">
-        <Link to="/admin/processed-by">Processed By report: orders per staff member</Link>
-      </p>
+      {/* 001 §2's Processed By report (counts per staff member) sits beside the list it sums up, for the same roles. */}
+      {session && isAllowed(session.role, "orders.processed") ? (
+        <p className="screen-links">
+          <Link to="/admin/processed-by">Processed By report: orders per staff member</Link>
+        </p>
+      ) : null}
       <QueueTable
       title="Order Processed"
       // Issue 16 D: the whole list as CSV (the list has no day range on screen, so none is sent).
