@@ -107,7 +107,7 @@ const render = (rows: readonly MailHistoryEntry[], now: Date, readOnly: boolean)
     createElement(QueryClientProvider, { client }, createElement(EmailHistoryTable, { rows, now, readOnly, busy: false, onRetry: () => undefined, onView: () => undefined })),
   );
   client.clear();
-  const text = (fragment: string) => fragment.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  const text = (fragment: string) => fragment.replace(/<[^<>]+>/g, " ").replace(/\s+/g, " ").trim();
   const bodyRows = [...html.matchAll(/<tr([^>]*)>(.*?)<\/tr>/g)].slice(1);
   return {
     html,

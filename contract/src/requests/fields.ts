@@ -1,13 +1,16 @@
 import { Schema } from "effect";
 import type { OrderId } from "@etd/events";
-import { EMAIL_PATTERN } from "../rules.ts";
+import { isEmailAddress } from "../rules.ts";
 
 /*
  * Request fields with the specifications' own messages. A missing key and an empty value get the
  * same "required" message, because the existing client sends either.
  */
 
-/** A required text field; `required` is the spec's message for a missing or blank value. */
+/**
+ * A required text field; `required` is the spec's message for a missing or blank value. Every
+ * check runs (requests decode with `errors: "all"`), whatever the length: each is one linear pass.
+ */
 export const requiredText = (required: string, maxLength = 500) =>
   Schema.String.check(
     Schema.makeFilter((s: string) => s.trim().length > 0 || required),
@@ -16,10 +19,11 @@ export const requiredText = (required: string, maxLength = 500) =>
     Schema.isMaxLength(maxLength, { message: `Must be at most ${maxLength} characters.` }),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 
+/** A required e-mail address: the one rule (isEmailAddress, which checks the length first) on the trimmed value. */
 export const requiredEmail = (required: string, invalid: string) =>
   Schema.String.check(
     Schema.makeFilter((s: string) => s.trim().length > 0 || required),
-    Schema.makeFilter((s: string) => s.trim().length === 0 || (EMAIL_PATTERN.test(s.trim()) && s.length <= 254) || invalid),
+    Schema.makeFilter((s: string) => s.trim().length === 0 || isEmailAddress(s.trim()) || invalid),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 
 /** Order ids arrive as numbers or strings from the existing client; both become the digit string. */

@@ -175,7 +175,7 @@ export const UploadDocumentFields = Schema.Struct({
   orderId: Schema.String,
   email: requiredEmail("Please enter your email", "Please enter a valid email."),
   mailServiceProvider: Schema.optionalKey(
-    Schema.String.check(Schema.makeFilter((s: string) => /^\s*(aws|sendgrid)?\s*$/i.test(s) || MAIL_PROVIDER_MESSAGE)),
+    Schema.String.check(Schema.makeFilter((s: string) => /^(aws|sendgrid)?$/i.test(s.trim()) || MAIL_PROVIDER_MESSAGE)),
   ),
   expectedVersion: expectedVersionField,
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmod, link, mkdir, open, unlink } from "node:fs/promises";
 import path from "node:path";
 import { composeMime } from "./mime.ts";
-import { MailUnavailable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
+import { MailUnavailable, refuseUnaddressable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
 
 /**
  * The file name for a Message-ID: its readable part (for staff browsing the folder) and a hash of
@@ -33,6 +33,7 @@ export const outboxMailer = (dir: string): Mailer => {
   return {
     transport: "outbox",
     async send(mail: OutgoingMail): Promise<SentMail> {
+      refuseUnaddressable("outbox", mail);
       const name = outboxFileName(mail.messageId);
       const bytes = await composeMime(mail);
       try {

@@ -1,3 +1,5 @@
+import { isEmailAddress } from "@etd/events/email-address";
+
 /**
  * The Mailer port (DESIGN §8, ADR 0016): one shape for every way a mail leaves the system. The
  * mail reactor records an attempt before `send` and the provider's message id after, so the port
@@ -55,6 +57,15 @@ export class MailRejected extends Error {
     this.providerText = providerText;
   }
 }
+
+/**
+ * A recipient the one address rule refuses (a comma, a second '@', a display name, …) is refused
+ * here for good, before any provider sees it: SES and SendGrid would refuse it too, or worse, read
+ * it as several recipients. Each adapter asks first, so the outbox refuses what a provider would.
+ */
+export const refuseUnaddressable = (transport: MailTransport, mail: OutgoingMail): void => {
+  if (!isEmailAddress(mail.to)) throw new MailRejected(transport, "The recipient is not an e-mail address a mail can go to.");
+};
 
 /**
  * The mail may go through later (network, timeouts, 5xx, throttling), or the outcome is unknown:

@@ -1,7 +1,7 @@
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
 import { bracketed } from "./mime.ts";
-import { MailRejected, MailUnavailable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
+import { MailRejected, MailUnavailable, refuseUnaddressable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
 
 export interface SendgridSettings {
   readonly apiKey: string;
@@ -26,6 +26,7 @@ export const sendgridMailer = (settings: SendgridSettings): Mailer => {
   return {
     transport: "sendgrid",
     async send(mail: OutgoingMail): Promise<SentMail> {
+      refuseUnaddressable("sendgrid", mail);
       let response;
       try {
         [response] = await service.send({

@@ -1,6 +1,6 @@
 import { SESClient, SendRawEmailCommand, SESServiceException } from "@aws-sdk/client-ses";
 import { composeMime } from "./mime.ts";
-import { MailRejected, MailUnavailable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
+import { MailRejected, MailUnavailable, refuseUnaddressable, type Mailer, type OutgoingMail, type SentMail } from "./port.ts";
 
 export interface SesSettings {
   readonly region: string;
@@ -34,6 +34,7 @@ export const sesMailer = (settings: SesSettings): Mailer => {
   return {
     transport: "ses",
     async send(mail: OutgoingMail): Promise<SentMail> {
+      refuseUnaddressable("ses", mail);
       const raw = await composeMime(mail);
       let answer;
       try {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isEmailAddress } from "@etd/events/email-address";
 import type { SendgridSettings } from "./sendgrid.ts";
 import type { SesSettings } from "./ses.ts";
 
@@ -17,11 +18,10 @@ export interface MailSettings {
 /** A placeholder sender on a reserved domain (RFC 2606): nothing real is impersonated by default. */
 export const DEFAULT_MAIL_FROM = "ETD Back Office <no-reply@etd.example>";
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-/** `name@host` or `Display Name <name@host>`. */
+/** `name@host` or `Display Name <name@host>`, the address by the one rule. */
 const isSender = (text: string): boolean => {
   const named = /^[^<>]*<([^<>]+)>$/.exec(text.trim());
-  return ADDRESS.test(named ? (named[1] ?? "") : text.trim());
+  return isEmailAddress(named ? (named[1] ?? "") : text.trim());
 };
 
 const isHttpUrl = (text: string): boolean => {

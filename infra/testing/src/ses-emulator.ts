@@ -47,8 +47,9 @@ const tagsOf = (form: URLSearchParams): Record<string, string> => {
 
 const messageIdOf = (form: URLSearchParams): string => {
   const raw = Buffer.from(form.get("RawMessage.Data") ?? "", "base64").toString("utf8");
-  const header = /^Message-ID:\s*<?([^>\r\n]+)>?\s*$/im.exec(raw.split(/\r?\n\r?\n/)[0] ?? "");
-  return header?.[1] ?? "";
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const line = head.split(/\r?\n/).find((header) => /^message-id:/i.test(header));
+  return line ? line.slice("Message-ID:".length).trim().replace(/^<|>$/g, "") : "";
 };
 
 export const startSesEmulator = async (): Promise<SesEmulator> => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
 import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
 import { ROLES as STAFF_ROLES, type Role as StaffRole } from "@etd/events";
+import { isEmailAddress } from "@etd/events/email-address";
 // The type only: reading the environment should not load the Kafka client.
 import type { KafkaSettings } from "@etd/kafka";
 import { readProjectionLease } from "@etd/projections";
@@ -139,7 +140,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
 
   let firstAdmin: Config["firstAdmin"];
   if (env.FIRST_ADMIN_EMAIL || env.FIRST_ADMIN_PASSWORD) {
-    if (!env.FIRST_ADMIN_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(env.FIRST_ADMIN_EMAIL)) {
+    if (!env.FIRST_ADMIN_EMAIL || !isEmailAddress(env.FIRST_ADMIN_EMAIL)) {
       problems.push("FIRST_ADMIN_EMAIL must be an e-mail address when FIRST_ADMIN_PASSWORD is set");
     }
     if (!env.FIRST_ADMIN_PASSWORD || env.FIRST_ADMIN_PASSWORD.length < 6) {
@@ -314,7 +315,7 @@ export const DEFAULT_MAILING: MailingSettings = { publicUrl: "http://localhost:3
 
 /** PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS. */
 const readMailing = (env: NodeJS.ProcessEnv, port: number, problems: string[]): MailingSettings => {
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, "");
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, "");
   try {
     if (!["http:", "https:"].includes(new URL(publicUrl).protocol)) throw new Error("not http");
   } catch {

@@ -73,7 +73,7 @@ const commandText = (service: Service): string => {
   const command = service.command;
   if (command === undefined) return "";
   if (typeof command === "string") return command;
-  const shell = ["sh", "bash", "/bin/sh", "/bin/bash"].includes(command[0] ?? "") && /^-\w*c\w*$/.test(command[1] ?? "");
+  const shell = ["sh", "bash", "/bin/sh", "/bin/bash"].includes(command[0] ?? "") && /^-\w+$/.test(command[1] ?? "") && command[1]!.includes("c");
   return shell ? (command[2] ?? "") : command.join(" ");
 };
 
@@ -251,7 +251,7 @@ describe("docker-compose.yml: every service as its own process (issue 15, CARD-7
     const files = mounted.filter((source) => source.startsWith("./") || source.startsWith("/"));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(existsSync(path.join(ROOT, file)), `${file} is mounted but does not exist`).toBe(true);
-    const conf = files.map((file) => readFileSync(path.join(ROOT, file), "utf8").replace(/#.*$/gm, "")).join("\n");
+    const conf = files.map((file) => readFileSync(path.join(ROOT, file), "utf8").replace(/#[^\r\n]*/g, "")).join("\n");
     for (const api of apiReplicas) expect(conf).toMatch(new RegExp(`\\bserver\\s+${api}:${environmentOf(compose.services[api]!).PORT}\\b`));
     const live = /location\s+\/api\/live\s*\{([^}]*)\}/.exec(conf)?.[1] ?? "";
     expect(live).toMatch(/proxy_buffering\s+off;/);

@@ -59,6 +59,6 @@ export const createTokenIssuer = (secret: string, ttlSeconds: number): TokenIssu
 export const tokenFromHeader = (header: string | undefined): string | undefined => {
   const value = header?.trim();
   if (!value) return undefined;
-  const bearer = /^Bearer\s+(.+)$/i.exec(value);
-  return bearer ? bearer[1] : value;
+  // A prefix test and a slice: a pattern around the token backtracked over long runs of blanks.
+  return /^bearer\s/i.test(value) ? value.slice("Bearer".length).trim() : value;
 };

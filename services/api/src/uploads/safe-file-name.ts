@@ -4,6 +4,8 @@ import { DOCUMENT_EXTENSIONS, extensionsFor, type DocumentContentType } from "./
 export const MAX_FILE_NAME_BYTES = 120;
 const FALLBACK_STEM = "document";
 const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+/** Blanks and dots at the end; a match starts only where such a run does, so it is found in one pass. */
+const TRAILING_BLANKS_AND_DOTS = /(?<![\s.])[\s.]+$/;
 
 const truncateToBytes = (text: string, maxBytes: number): string => {
   let result = "";
@@ -43,8 +45,8 @@ export const safeFileName = (clientName: string | undefined, contentType: Docume
     .replace(/_{2,}/g, "_")
     .replace(/\.{2,}/g, ".")
     .replace(/^[\s._-]+/, "")
-    .replace(/[\s.]+$/, "");
-  stem = truncateToBytes(stem, MAX_FILE_NAME_BYTES - Buffer.byteLength(extension, "utf8")).replace(/[\s.]+$/, "");
+    .replace(TRAILING_BLANKS_AND_DOTS, "");
+  stem = truncateToBytes(stem, MAX_FILE_NAME_BYTES - Buffer.byteLength(extension, "utf8")).replace(TRAILING_BLANKS_AND_DOTS, "");
   if (stem === "") stem = FALLBACK_STEM;
   if (WINDOWS_DEVICE_NAMES.test(stem)) stem = `${stem}_`;
   return `${stem}${extension}`;

@@ -13,6 +13,7 @@ import {
   type OrderPlaced,
   type Payment,
 } from "@etd/events";
+import { isEmailAddress, MAX_EMAIL_LENGTH } from "@etd/events/email-address";
 import { IntakeError, intakeErrorsOf } from "./intake-error.ts";
 import {
   amount,
@@ -77,13 +78,9 @@ const orderId = {
   description: "The order number the customer paid for; digits only, sent as a string or a number.",
 };
 
+/** The one address rule (it checks the length first): an order whose address mail would refuse could never be mailed or invoiced. */
 const email = {
-  forms: [
-    Schema.String.check(
-      Schema.isMaxLength(254),
-      Schema.isPattern(/^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$/),
-    ),
-  ],
+  forms: [Schema.String.check(Schema.isMaxLength(MAX_EMAIL_LENGTH), Schema.makeFilter((s: string) => isEmailAddress(s.trim())))],
   message: "Must be a valid e-mail address, like name@example.com.",
   to: EmailAddress,
   normalise: (raw: string) => raw.trim(),

@@ -1,4 +1,4 @@
-import { EmailAddress, NonEmptyText } from "@etd/events";
+import { NonEmptyText } from "@etd/events";
 import { Schema } from "effect";
 
 /*
@@ -7,14 +7,12 @@ import { Schema } from "effect";
  * last line, for callers that skipped it (scripts, reactors, the demo generator).
  */
 
-const isCatalogueAddress = Schema.is(EmailAddress);
-
 /**
- * A bare address a mail can go to. Stricter than the catalogue's shape (which stored events must
- * keep passing): a comma, angle brackets, quotes, a semicolon or a colon would let one "address"
- * name other recipients or a display name once it reaches a mail header or a provider's list.
+ * A bare address a mail can go to: the one rule of forms, requests, intake and mail. Stricter than
+ * the catalogue's shape (which stored events must keep passing), so what it admits the catalogue
+ * admits too.
  */
-export const isEmailAddress = (value: string): boolean => isCatalogueAddress(value) && !/[,<>"';:()[\]\\]/.test(value);
+export { isEmailAddress } from "@etd/events/email-address";
 
 /** NonEmptyText holds no surrounding blanks; undefined when nothing is left after trimming. */
 export const trimmedText = (value: string): string | undefined => {

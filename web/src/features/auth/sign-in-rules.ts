@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from "@etd/contract";
+import { isEmailAddress } from "@etd/contract";
 
 /*
  * The sign-in form's rules (AUTH-2), word for word as 000 §5 gives them. The server checks the
@@ -12,12 +12,10 @@ export interface SignInValues {
 
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
-// The server's own address rule (the contract's): something@something.something, no spaces or control characters.
-const EMAIL = EMAIL_PATTERN;
-
 export const emailError = (email: string): string | undefined => {
   if (email.trim() === "") return "Email Address is required";
-  if (!EMAIL.test(email.trim())) return "Invalid email address";
+  // The server's own address rule (the contract's).
+  if (!isEmailAddress(email.trim())) return "Invalid email address";
   return undefined;
 };
 

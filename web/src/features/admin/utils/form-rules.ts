@@ -5,7 +5,7 @@
  * whatever it answers is shown as a toast.
  */
 
-import { EMAIL_PATTERN as EMAIL, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
+import { isEmailAddress, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
@@ -29,7 +29,7 @@ export const validateTeamMember = (values: TeamMemberValues, isEdit: boolean): F
   else if (values.name.length > 200) errors.name = "Must be at most 200 characters.";
   const email = values.email.trim();
   if (email.length === 0) errors.email = "Please enter your email.";
-  else if (!EMAIL.test(email) || values.email.length > 254) errors.email = "Please enter a valid email.";
+  else if (!isEmailAddress(email)) errors.email = "Please enter a valid email.";
   if (values.password.length === 0) {
     if (!isEdit) errors.password = "Please enter your password.";
   } else if (values.password.length < 6) errors.password = "Password must be at least 6 characters.";

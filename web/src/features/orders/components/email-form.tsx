@@ -1,11 +1,11 @@
-import { EMAIL_PATTERN } from "@etd/contract";
+import { isEmailAddress } from "@etd/contract";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import type { MailProviderChoice } from "../api/order-commands.ts";
 
 /** 'Please enter your email' (ORDER-2, ORDER-3, ORDER-8), or undefined when the address will do: the server's rule (requiredEmail). */
 export const emailProblem = (email: string): string | undefined =>
-  email.trim() === "" ? "Please enter your email" : EMAIL_PATTERN.test(email.trim()) && email.trim().length <= 254 ? undefined : "Please enter a valid email.";
+  email.trim() === "" ? "Please enter your email" : isEmailAddress(email.trim()) ? undefined : "Please enter a valid email.";
 
 export interface EmailFormProps {
   readonly initialEmail: string;
