@@ -179,8 +179,12 @@ const COLUMNS = {
   names: "ref text, name text, role text, email text",
 } as const satisfies Record<Base, string>;
 
-/** The names in a column list; a comma inside parentheses (`numeric(20, 0)`) is not a separator. */
-const namesOf = (columns: string) => columns.split(/,(?![^(]*\))/).map((column) => column.trim().split(/\s+/)[0]!);
+/** The names in a column list; a comma inside parentheses (`numeric(20, 0)`) is not a separator, so those go first. */
+const namesOf = (columns: string) =>
+  columns
+    .replace(/\([^()]*\)/g, "")
+    .split(",")
+    .map((column) => column.trim().split(/\s+/)[0]!);
 
 /** `insert … select … from jsonb_to_recordset($1)`, replacing rows with the same key. */
 const upsert = async (query: Query, table: string, base: Base, key: string, rows: readonly object[]): Promise<void> => {

@@ -58,8 +58,23 @@ import { fail, type Reply } from "../http/reply.ts";
  *   `,`, tab or line break (spaces and quotes between count as nothing) gets the apostrophe too.
  */
 
-/** A formula character after a separator or line break, where a spreadsheet may start a new cell. */
-const FORMULA_AFTER_SEPARATOR = /([;,\t\r\n]["'\s]*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const FORMULA_CHARACTER = /[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/g;
+const SEPARATORS = ";,\t\r\n";
+
+/**
+ * Whether a spreadsheet may start a new cell at `at`: a separator or line break comes before it,
+ * with only blanks and quotes between. Looked for backwards from each formula character, which
+ * stops at the one before: one pass over the value (a pattern starting at the separator moved
+ * quadratically over a long run of tabs).
+ */
+const startsACell = (value: string, at: number): boolean => {
+  for (let i = at - 1; i >= 0; i--) {
+    const char = value.charAt(i);
+    if (SEPARATORS.includes(char)) return true;
+    if (char !== '"' && char !== "'" && char.trim() !== "") return false;
+  }
+  return false;
+};
 
 /** csv-stringify's options for every export (see above). */
 const csvOptions = (headers: readonly string[]) => ({
@@ -68,7 +83,7 @@ const csvOptions = (headers: readonly string[]) => ({
   // Explicit: with a record delimiter of our own, csv-stringify would not quote a lone \n or \r.
   quote_record_delimiter: true,
   escape_formulas: true,
-  cast: { string: (value: string) => value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2") },
+  cast: { string: (value: string) => value.replace(FORMULA_CHARACTER, (char: string, at: number) => (startsACell(value, at) ? `'${char}` : char)) },
   header: true,
   columns: headers.map((header, index) => ({ key: String(index), header })),
 });
