@@ -36,7 +36,7 @@ export const staffAccountEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/update-team-member",
     guard: "staff.manage",
-    summary: "Update a team member; an empty password keeps the current one (ADMIN-1); only an Admin edits an Admin, no one their own role",
+    summary: "Update a team member; an empty password keeps the current one (ADMIN-1); decided whole against the member as they were (ADR 0027): only an Admin edits an Admin or changes a Manager's role or password, no one their own role",
     body: UpdateTeamMemberRequest,
     handle: async (context) => {
       const { input } = context;
