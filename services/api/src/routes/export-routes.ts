@@ -8,7 +8,9 @@ import {
   QUEUE_KEYS,
   queueCellText,
   queueColumnsOf,
+  type Action,
   type QueueKey,
+  type ReportName,
   type Role,
 } from "@etd/contract";
 import { dayOf, ExportOrdersQuery, ExportReportQuery, isReportName } from "@etd/contract/requests";
@@ -32,10 +34,10 @@ import { fail, type Reply } from "../http/reply.ts";
  * CSV exports of the queues, their searches and the reports (issue 16 D).
  *
  * - Who: Admin and Manager (`orders.export`): a back office that holds passport data lets few
- *   people take rows out of it. Order Processed (ADMIN-7) is Admin only, its export too. The
- *   links are plain GETs a browser downloads with its own download manager, so the session cookie
- *   is accepted as well as the header (SameSite=Strict: no other site's page can make the browser
- *   send it).
+ *   people take rows out of it. Order Processed (ADMIN-7) and its Processed By counts (ADMIN-5)
+ *   are Admin only, their exports too. The links are plain GETs a browser downloads with its own
+ *   download manager, so the session cookie is accepted as well as the header, from this site only
+ *   (the endpoint layer's `sessionCookie`).
  * - Audited first: the matching rows are counted and DataExported is appended on the member's
  *   stream through the staff decider before the first byte; when that is refused or fails the
  *   answer is the JSON refusal and no CSV is sent.
@@ -163,8 +165,17 @@ const mayReadQueue =
   (role) =>
     key !== "allOrder" || isAllowed(role, "orders.history");
 
-/** ADMIN-7: the Order Processed list is Admin only, its export too (a Manager may export the other reports). */
-const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, "orders.processed");
+/**
+ * Who may export each report: whoever may read it on screen. Order Processed (ADMIN-7) and the
+ * Processed By counts that sum it up (ADMIN-5) are Admin only; a Manager may export Country Orders.
+ */
+const REPORT_READERS: Record<ReportName, Action> = {
+  "country-orders": "reports.read",
+  "processed-by": "orders.processed",
+  "order-processed": "orders.processed",
+};
+
+const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, REPORT_READERS["order-processed"]);
 
 /** Exports one member may have running at once in this process. */
 const EXPORTS_AT_ONCE = 2;
@@ -263,17 +274,17 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
       reads: ["reports"],
       sessionCookie: true,
       summary:
-        "A report's table (country-orders ADMIN-4, processed-by ADMIN-5, order-processed ADMIN-7: Admin only, streamed) for a range of days as CSV; audited as DataExported (issue 16 D)",
+        "A report's table (country-orders ADMIN-4; processed-by ADMIN-5 and order-processed ADMIN-7, Admin only, the latter streamed) for a range of days as CSV; audited as DataExported (issue 16 D)",
       query: ExportReportQuery,
       handle: async (context) => {
         const { user, input } = context;
         // The schema has checked the name; this narrows its type.
         if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
+        if (!isAllowed(user.type, REPORT_READERS[input.report])) return fail(403, FORBIDDEN);
         const today = utcDay(deps.now());
         const fromDate = dayOf(input.fromDate);
         const toDate = dayOf(input.toDate);
         if (input.report === "order-processed") {
-          if (!mayReadOrderProcessed(user.type)) return fail(403, FORBIDDEN);
           // One row per order ever processed: counted, then read in keyset batches like a queue.
           const range = { fromDate, toDate };
           const rows = await countProcessedOrderExport(deps.readDb.query, range);
