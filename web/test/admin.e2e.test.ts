@@ -272,6 +272,20 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       await page.goto(`${app.base}/admin/manage-team/${manager.id}`);
       await waitForText(page, "You cannot change your own role.");
       expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
+
+      // Issue 25 (ADR 0027): a peer Manager's role and password are an Admin's to change; a Team member's password is the screen's purpose.
+      const peer = await app.addStaff("Manager");
+      await page.goto(`${app.base}/admin/manage-team/${peer.id}`);
+      await waitForText(page, "Only an Admin can change a Manager's role.");
+      await waitForText(page, "Only an Admin can set another Manager's password.");
+      expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
+      expect(await page.$eval('main input[name="password"]', (input) => input.disabled)).toBe(true);
+      const team = await app.addStaff("Team");
+      await page.goto(`${app.base}/admin/manage-team/${team.id}`);
+      await waitForText(page, "Edit Team Member");
+      await page.waitForSelector('main input[name="password"]:not([disabled])');
+      expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(false);
+      expect(await hasText(page, "Only an Admin can set another Manager's password.")).toBe(false);
     });
 
     it("edits a member at /admin/manage-team/{id}: loads them, keeps the password when left empty", async () => {

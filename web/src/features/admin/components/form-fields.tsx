@@ -16,6 +16,8 @@ export const TextInputField = ({
   autoComplete,
   inputMode,
   isRequired = false,
+  isDisabled = false,
+  description,
 }: {
   label: string;
   binding: FieldBinding;
@@ -24,6 +26,9 @@ export const TextInputField = ({
   autoComplete?: string;
   inputMode?: "numeric" | "email" | "text";
   isRequired?: boolean;
+  isDisabled?: boolean;
+  /** Why the field is as it is (e.g. why it cannot be changed). */
+  description?: string;
 }) => (
   <TextField
     className="field"
@@ -34,12 +39,18 @@ export const TextInputField = ({
     onBlur={binding.onBlur}
     isInvalid={binding.error !== undefined}
     isRequired={isRequired}
+    isDisabled={isDisabled}
     validationBehavior="aria"
     autoComplete={autoComplete}
     inputMode={inputMode}
   >
     <Label className="label">{label}</Label>
     <Input className="input" placeholder={placeholder} />
+    {description ? (
+      <Text slot="description" className="field-description">
+        {description}
+      </Text>
+    ) : null}
     <FieldError className="field-error">{binding.error}</FieldError>
   </TextField>
 );

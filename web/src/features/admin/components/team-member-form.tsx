@@ -30,6 +30,8 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
   // The server refuses these anyway (the staff decider); the form does not offer them.
   const me = useAtomValue(sessionAtom);
   const isSelf = editing !== undefined && editing.id === me?.id;
+  // Only an Admin changes a Manager's role or sets another Manager's password (ADR 0027).
+  const isPeerManager = editing !== undefined && !isSelf && me?.role !== "Admin" && editing.values.type === "Manager";
   const typeNames = me?.role === "Admin" ? listed : listed.filter((name) => name !== "Admin");
   const validate = useCallback((values: TeamMemberValues) => validateTeamMember(values, isEdit), [isEdit]);
   const form = useValidatedForm(editing?.values ?? EMPTY, validate);
@@ -64,6 +66,8 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
         autoComplete="new-password"
         placeholder={isEdit ? "Leave empty to keep the current password" : undefined}
         isRequired={!isEdit}
+        isDisabled={isPeerManager}
+        {...(isPeerManager ? { description: "Only an Admin can set another Manager's password." } : {})}
       />
       <SelectField
         label="Type"
@@ -71,8 +75,8 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
         placeholder="Select type"
         options={typeNames.map((name) => ({ id: name, label: name }))}
         isRequired
-        isDisabled={isSelf}
-        {...(isSelf ? { description: "You cannot change your own role." } : {})}
+        isDisabled={isSelf || isPeerManager}
+        {...(isSelf ? { description: "You cannot change your own role." } : isPeerManager ? { description: "Only an Admin can change a Manager's role." } : {})}
       />
       <div className="admin-form-actions">
         <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
