@@ -49,4 +49,22 @@ describe.skipIf(!available)("intake from the customer-facing site", () => {
     expect(fields).toEqual(expect.arrayContaining(["email", "order_id", "surprise"]));
     expect(await api.eventCount()).toBe(before);
   });
+
+  it("issue 25: refuses an address mail would refuse (a comma, a trailing comma) with a 400 naming the field, and appends nothing", async () => {
+    const before = await api.eventCount();
+    const [body] = generateDemoOrders({ seed: 8, count: 1, now: new Date() });
+    const cases = [
+      { email: "a,c@d.co", field: "email" },
+      { email: "a@b.co,", field: "email" },
+      { email: body!.email, confirm_email: "a,c@d.co", field: "confirm_email" },
+    ];
+    for (const [i, { field, ...addresses }] of cases.entries()) {
+      const answer = await api.call("POST", "/intake/orders", { ...body, ...addresses, order_id: String(700_000_100 + i) }, `Bearer ${INTAKE_TOKEN}`);
+      const message = "Must be a valid e-mail address, like name@example.com.";
+      expect(answer).toEqual({ status: 400, body: { status: 0, message: `${field}: ${message}`, data: { errors: [{ field, message }] } } });
+    }
+    expect(await api.eventCount()).toBe(before);
+    const fine = await api.call("POST", "/intake/orders", { ...body, email: "o'brien+visa@mail.example.ie", confirm_email: "O'Brien+visa@mail.example.ie", order_id: "700000199" }, `Bearer ${INTAKE_TOKEN}`);
+    expect(fine.body).toMatchObject({ status: 1, message: "Order has been placed successfully" });
+  });
 });
