@@ -17,7 +17,17 @@ export * from "./orders/order-status.ts";
 export * from "./orders/order-application.ts";
 export * from "./orders/order-events.ts";
 export * from "./orders/status-after.ts";
-export { RemarkAddedV1, RemarkAddedV2 } from "./orders/order-upcasters.ts";
+export {
+  DefencePackGeneratedV1,
+  DocumentDownloadedV1,
+  DocumentUploadedV1,
+  OrderPlacedV1,
+  RemarkAddedV1,
+  RemarkAddedV2,
+  TransactionDetailsRecordedV1,
+  TRIP_TEXT_KEYS_V1,
+} from "./orders/order-upcasters.ts";
+export { MailFailedV1 } from "./mail/mail-upcasters.ts";
 export * from "./orders/remark-text.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";

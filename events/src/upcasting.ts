@@ -1,11 +1,12 @@
 import { Result } from "effect";
 import { CATALOGUE, definitionOf } from "./catalogue.ts";
 import { EventDecodeError } from "./errors.ts";
+import { MAIL_UPCASTERS } from "./mail/mail-upcasters.ts";
 import { ORDER_RENAMES, ORDER_UPCASTERS } from "./orders/order-upcasters.ts";
 import type { Upcaster } from "./shared/upcaster.ts";
 
 /** Every upcaster of every event type. Staff and gateway events have none yet. */
-export const UPCASTERS: ReadonlyArray<Upcaster> = [...ORDER_UPCASTERS];
+export const UPCASTERS: ReadonlyArray<Upcaster> = [...ORDER_UPCASTERS, ...MAIL_UPCASTERS];
 
 /** Every renamed event type, stored name → current name. */
 export const RENAMED_TYPES: ReadonlyMap<string, string> = new Map([...ORDER_RENAMES]);

@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { decodeEvent, encodeEvent, isPermanentlyDeleted, missingUpcasters, remarkText, withRemarkErased } from "../src/index.ts";
-import { staffMetadata } from "./samples.ts";
+import { decodeEvent, encodeEvent, isPermanentlyDeleted, missingUpcasters, remarkText, TRIP_TEXT_KEYS_V1, withPersonalErased, type AnyEvent } from "../src/index.ts";
+import { customerMetadata, intakeMetadata, reactorMetadata, SAMPLES, staffMetadata } from "./samples.ts";
 
 /** A remark as the first writers stored it: the spec's add-new-remark payload. */
 const remarkV1 = (flags: Record<string, string>) => ({
@@ -111,10 +111,92 @@ describe("security review: RemarkAdded stored as version 2 (text in the clear) r
   it("erases the text of an old remark once the stream holds a permanent delete", () => {
     const result = decodeEvent(remarkV2);
     if (Result.isFailure(result)) expect.fail(result.failure.message);
-    const erased = withRemarkErased(result.success);
+    const erased = withPersonalErased(result.success);
     expect(JSON.stringify(erased)).not.toContain("P1234567");
     expect(isPermanentlyDeleted([result.success])).toBe(false);
     expect(isPermanentlyDeleted([result.success, { type: "OrderPermanentlyDeleted" }])).toBe(true);
+  });
+});
+
+/** The stored event decoded as the current version, or the test fails with the decoder's message. */
+const decoded = (raw: { type: string; schemaVersion: number; data: unknown; metadata: unknown }): AnyEvent => {
+  const result = decodeEvent(raw);
+  if (Result.isFailure(result)) return expect.fail(result.failure.message);
+  return result.success;
+};
+
+/** Everything of an event but its personal part, as text: where nothing typed may remain. */
+const outsidePersonal = (event: AnyEvent) => {
+  const { personal: _personal, ...rest } = event.data as Record<string, unknown>;
+  return JSON.stringify({ ...event, data: rest });
+};
+
+describe("issue 25: events stored with text in the clear read with it in the personal part", () => {
+  // The version-1 forms: the current samples with the moved values put back where they were.
+  const { application, personal } = SAMPLES.OrderPlaced.data;
+  const trip = Object.fromEntries(Object.entries(personal).filter(([key]) => (TRIP_TEXT_KEYS_V1 as readonly string[]).includes(key)));
+  const person = Object.fromEntries(Object.entries(personal).filter(([key]) => !(TRIP_TEXT_KEYS_V1 as readonly string[]).includes(key)));
+  const placedV1 = { type: "OrderPlaced", schemaVersion: 1, data: { ...SAMPLES.OrderPlaced.data, application: { ...application, ...trip }, personal: person }, metadata: intakeMetadata };
+  const uploadedV1 = {
+    type: "DocumentUploaded",
+    schemaVersion: 1,
+    data: { orderId: "100234", fileName: "passport_Liza.pdf", storedPath: "docs/100234/passport_Liza.pdf", contentType: "application/pdf", sizeBytes: 1000, uploadedBy: { id: "7f3c2a", name: "Maria Santos" }, provider: "AWS", personal: { to: "liza@example.com" } },
+    metadata: staffMetadata,
+  };
+  const downloadedV1 = {
+    type: "DocumentDownloaded",
+    schemaVersion: 1,
+    data: { orderId: "100234", fileName: "passport_Liza.pdf", browser: "Chrome-122", os: "Android 14", device: "Liza's Pixel", deviceType: "Mobile", timezone: "EST", personal: { ip: "198.51.100.7" } },
+    metadata: customerMetadata,
+  };
+  const transactionV1 = { type: "TransactionDetailsRecorded", schemaVersion: 1, data: { orderId: "100234", transactionId: "ch_LIZA", merchantName: "Liza Travel" }, metadata: staffMetadata };
+  const packV1 = { type: "DefencePackGenerated", schemaVersion: 1, data: { orderId: "100234", packType: 1, fileName: "defence-pack-1.pdf", storedPath: "docs/100234/defence-pack-1.pdf" }, metadata: staffMetadata };
+  const failedV1 = { type: "MailFailed", schemaVersion: 1, data: { mailId: "0195a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", orderId: "100234", attempt: 1, reason: "550 mailbox of Liza is full" }, metadata: reactorMetadata };
+
+  it("OrderPlaced v1: the trip as typed joins the person, the rest of the application stays", () => {
+    const event = decoded(placedV1);
+    expect(event.data).toEqual(SAMPLES.OrderPlaced.data);
+    expect(outsidePersonal(event)).not.toContain("PR 103");
+  });
+
+  it("OrderPlaced v1 of an erased order: the trip as typed is dropped with the person", () => {
+    const event = decoded({ ...placedV1, data: { ...placedV1.data, personal: { erased: true } } });
+    expect(event.data).toEqual({ ...SAMPLES.OrderPlaced.data, personal: { erased: true } });
+    expect(JSON.stringify(event)).not.toContain("PR 103");
+  });
+
+  it.each([
+    ["DocumentUploaded", uploadedV1, { to: "liza@example.com", fileName: "passport_Liza.pdf", storedPath: "docs/100234/passport_Liza.pdf" }],
+    ["DocumentDownloaded", downloadedV1, { ip: "198.51.100.7", fileName: "passport_Liza.pdf", browser: "Chrome-122", os: "Android 14", device: "Liza's Pixel", deviceType: "Mobile" }],
+    ["TransactionDetailsRecorded", transactionV1, { transactionId: "ch_LIZA", merchantName: "Liza Travel" }],
+    ["DefencePackGenerated", packV1, { fileName: "defence-pack-1.pdf", storedPath: "docs/100234/defence-pack-1.pdf" }],
+    ["MailFailed", failedV1, { reason: "550 mailbox of Liza is full" }],
+  ] as const)("%s v1: its text moves into the personal part, and writes back as the current version", (_type, raw, personal) => {
+    const event = decoded(raw);
+    expect((event.data as { personal: unknown }).personal).toEqual(personal);
+    expect(outsidePersonal(event)).not.toContain("Liza");
+    const written = encodeEvent(event);
+    expect(written.schemaVersion).toBe(2);
+    expect(decoded(written)).toEqual(event);
+  });
+
+  it.each([
+    ["DocumentUploaded", uploadedV1],
+    ["DocumentDownloaded", downloadedV1],
+  ] as const)("%s v1 of an erased order: the name goes with the erased personal part", (_type, raw) => {
+    const event = decoded({ ...raw, data: { ...raw.data, personal: { erased: true } } });
+    expect((event.data as { personal: unknown }).personal).toEqual({ erased: true });
+    expect(JSON.stringify(event)).not.toContain("Liza");
+  });
+
+  it.each([
+    ["TransactionDetailsRecorded", transactionV1],
+    ["DefencePackGenerated", packV1],
+    ["MailFailed", failedV1],
+  ] as const)("%s v1 had no sealed part: a reader of an erased order erases it (withPersonalErased)", (_type, raw) => {
+    const event = withPersonalErased(decoded(raw));
+    expect((event.data as { personal: unknown }).personal).toEqual({ erased: true });
+    expect(JSON.stringify(event)).not.toContain("Liza");
   });
 });
 

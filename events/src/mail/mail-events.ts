@@ -14,8 +14,9 @@ import { StaffRef } from "../orders/order-events.ts";
  * the provider's answer, and the provider's later delivery reports. The order's own version moves
  * only with what staff and customers do to it.
  *
- * Only MailQueued carries personal data: the mail as it was handed over (recipient, subject, text,
- * HTML), so View Email Content shows exactly what was sent. It is sealed with this stream's key,
+ * MailQueued carries the mail as it was handed over (recipient, subject, text, HTML), so View
+ * Email Content shows exactly what was sent, and MailFailed the provider's answer (version 2).
+ * Both are sealed with this stream's key,
  * which the permanent delete of the order destroys along with the order's own (the order's
  * request events name every mail of the order).
  */
@@ -100,12 +101,14 @@ export type MailSent = typeof MailSent.schema.Type;
 /**
  * The provider refused the attempt or could not be reached. While `retryAt` is set another attempt
  * follows then; without it the mail stays failed until someone presses Retry. `reason` is the
- * provider's answer with any address in it replaced.
+ * provider's answer with any address in it replaced. Version 2 seals it: a provider's answer is
+ * free text about the recipient (servers quote names and mailbox details in it, not only
+ * addresses), so it is erased with the mail; version 1 kept it in the clear.
  */
 export const MailFailed = defineEvent(
   "MailFailed",
-  1,
-  Schema.Struct({ ...mailRef, attempt: Attempt, reason: NonEmptyText, retryAt: Schema.optionalKey(IsoDateTime) }),
+  2,
+  Schema.Struct({ ...mailRef, attempt: Attempt, personal: personalData({ reason: NonEmptyText }), retryAt: Schema.optionalKey(IsoDateTime) }),
 );
 export type MailFailed = typeof MailFailed.schema.Type;
 

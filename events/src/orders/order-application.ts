@@ -6,13 +6,17 @@ import { Count, EmailAddress, NonEmptyText } from "../shared/primitives.ts";
  * OrderPlaced. Field names are the spec's snake_case (typos included: `symtoms`,
  * `name_of_courrier`, `bill_of_landing`) so the detail page and the API map 1:1.
  *
- * It is split in two for crypto-shredding (see shared/personal-data.ts):
- * - OrderPersonalData: everything that identifies, locates or describes the person: names,
- *   signature and photo, sex, birth, occupation, passport, e-mail and phone, home and
- *   destination addresses, health answers, and the currency owner/recipient blocks.
- * - OrderApplication: the trip and the declarations without the person: transport, flights and
- *   ports, dates, hotel, counts, customs answers and amounts. Citizenship stays here because the
- *   country report (ADMIN-4) counts orders by it after any erasure.
+ * It is split in two for crypto-shredding (see shared/personal-data.ts, ADR 0009):
+ * - OrderPersonalData, sealed with the order's key: every value the customer typed as text.
+ *   That is the person (names, signature and photo, sex, birth, occupation, passport, e-mail and
+ *   phone, addresses, health answers, the currency owner/recipient blocks) and, since OrderPlaced
+ *   version 2, also the trip as typed: citizenship, airline, flight and seat, vessel and cabin,
+ *   ports and countries, hotel, the customs entries' descriptions, the currency instruments, the
+ *   courier and bill of lading. Together they single out one traveller on one flight, and a text
+ *   field holds whatever the customer put in it; a permanent delete must leave none of it.
+ * - OrderApplication, in the clear: only values from a closed set the intake checks (air/sea,
+ *   arrival/departure, yes/no answers, calendar days, counts, amounts). None of them is text a
+ *   person wrote, so none can carry a name.
  *
  * Most fields are optional strings, as the form leaves them; the intake edge normalises values
  * (e.g. "yes" → "Yes") before the order is placed.
@@ -65,63 +69,29 @@ export const InstrumentInformation = Schema.Struct({
 });
 
 export const OrderApplication = Schema.Struct({
-  passport_type: text,
-  citizenship_id: text,
-  citizenship: text,
-  citizenshipCountry: text,
   // Travel
   transportation_type: Schema.optionalKey(Schema.Literals(["air", "sea"])),
   travel_type: Schema.optionalKey(Schema.Literals(["arrival", "departure"])),
-  purpose_of_visit: text,
-  traveller_type: text,
-  vessel_name: text,
-  cabin_number: text,
-  name_of_airline: text,
-  flight_number: text,
-  country_of_origin: text,
-  seaport_of_origin: text,
-  airport_of_origin: text,
   date_of_departure: text,
   date_of_return: text,
-  special_flight_number: text,
-  country_of_transit: text,
-  airport_of_transit: text,
-  seaport_of_transit: text,
   date_of_transit: text,
-  seat_number: text,
-  // Destination (the traveller's own address there is personal)
-  country_of_destination: text,
-  seaport_of_destination: text,
-  seaport: text,
-  airport_of_arrival_departure: text,
-  airport_of_destination: text,
   date_of_travel: text,
-  destination_type: text,
-  hotel_details: text,
-  hotel_name: text,
-  hotel_other: text,
-  airport_details: text,
   // Arrival by air
   family_members_below_18: count,
   family_members_18_and_above: count,
   baggage_checked_in: count,
   baggage_hand_carried: count,
   first_time_visiting_philippines: yesNo,
-  // Customs
+  // Customs: the answers and the total; the entries' descriptions are personal
   total_amount_of_goods: text,
   amount_declaration: text,
   ...customsAnswers,
-  custom_declaration_details: Schema.optionalKey(Schema.Array(CustomDeclarationEntry)),
-  // Currency declaration (the owner and recipient are personal)
-  instrument_information: Schema.optionalKey(Schema.Array(InstrumentInformation)),
+  // Currency declaration: the answers and dates; the parties and instruments are personal
   date_of_bsp: text,
   sources_of_currencies_salary: text,
   purpose_of_transport_leisure: text,
   physically_transferred: text,
-  no_of_days_philippines: text,
   date_of_last_travel_philippines: text,
-  name_of_courrier: text,
-  bill_of_landing: text,
   date_of_bill_of_landing: text,
 });
 export type OrderApplication = typeof OrderApplication.Type;
@@ -148,6 +118,10 @@ const prefixed = <P extends string, F extends Schema.Struct.Fields>(prefix: P, f
 
 export const OrderPersonalFields = {
   // Identity
+  passport_type: text,
+  citizenship_id: text,
+  citizenship: text,
+  citizenshipCountry: text,
   first_name: NonEmptyText,
   middle_name: text,
   last_name: NonEmptyText,
@@ -183,6 +157,37 @@ export const OrderPersonalFields = {
   municipality_details: text,
   house_no: text,
   destination_address: text,
+  // The trip as typed (personal since OrderPlaced version 2)
+  purpose_of_visit: text,
+  traveller_type: text,
+  vessel_name: text,
+  cabin_number: text,
+  name_of_airline: text,
+  flight_number: text,
+  country_of_origin: text,
+  seaport_of_origin: text,
+  airport_of_origin: text,
+  special_flight_number: text,
+  country_of_transit: text,
+  airport_of_transit: text,
+  seaport_of_transit: text,
+  seat_number: text,
+  country_of_destination: text,
+  seaport_of_destination: text,
+  seaport: text,
+  airport_of_arrival_departure: text,
+  airport_of_destination: text,
+  destination_type: text,
+  hotel_details: text,
+  hotel_name: text,
+  hotel_other: text,
+  airport_details: text,
+  // Customs entries and currency instruments: descriptions and ids as typed
+  custom_declaration_details: Schema.optionalKey(Schema.Array(CustomDeclarationEntry)),
+  instrument_information: Schema.optionalKey(Schema.Array(InstrumentInformation)),
+  no_of_days_philippines: text,
+  name_of_courrier: text,
+  bill_of_landing: text,
   // Health declaration
   country_visited: text,
   infectious_disease: text,

@@ -22,10 +22,14 @@ import { IntakeStatus, MailProvider, OrderStatus, ProcessingMode } from "./order
 export const StaffRef = Schema.Struct({ id: StaffId, name: NonEmptyText });
 export type StaffRef = typeof StaffRef.Type;
 
-/** The customer-facing site (or the demo generator) submitted a paid application. */
+/**
+ * The customer-facing site (or the demo generator) submitted a paid application. Version 2: every
+ * text the customer typed is in `personal` (the trip as typed joined the person there); version 1
+ * kept the trip's text in `application`, and is upcast on read (order-upcasters.ts).
+ */
 export const OrderPlaced = defineEvent(
   "OrderPlaced",
-  1,
+  2,
   Schema.Struct({
     orderId: OrderId,
     processingMode: ProcessingMode,
@@ -128,7 +132,11 @@ export const RemarkAdded = defineEvent(
 );
 export type RemarkAdded = typeof RemarkAdded.schema.Type;
 
-/** A PDF or image document, as stored by the storage port. */
+/**
+ * A PDF or image document, as stored by the storage port. Both go in the sealed `personal` part:
+ * staff name the files they upload after the traveller ("passport_Liza.pdf"), and the stored path
+ * ends with that name.
+ */
 const StoredFile = {
   fileName: NonEmptyText,
   /** Relative to the storage root, e.g. `docs/100234/etravel.pdf` (served under /uploads/). */
@@ -143,14 +151,14 @@ const mailRequest = {
 
 /**
  * A staff member uploaded the finished document and asked for it to be mailed (the upload form
- * always mails). They are its "processed by". Mailing happens in the mail reactor.
+ * always mails). They are its "processed by". Mailing happens in the mail reactor. Version 2: the
+ * file's name and stored path are sealed beside the address (version 1 kept them in the clear).
  */
 export const DocumentUploaded = defineEvent(
   "DocumentUploaded",
-  1,
+  2,
   Schema.Struct({
     orderId: OrderId,
-    ...StoredFile,
     contentType: Schema.String.check(
       Schema.isPattern(/^(application\/pdf|image\/[a-z0-9.+-]+)$/, {
         message: "must be application/pdf or an image type",
@@ -158,7 +166,8 @@ export const DocumentUploaded = defineEvent(
     ),
     sizeBytes: Schema.Int.check(Schema.isGreaterThan(0, { message: "must be more than 0 bytes" })),
     uploadedBy: StaffRef,
-    ...mailRequest,
+    provider: MailProvider,
+    personal: personalData({ to: EmailAddress, ...StoredFile }),
   }),
 );
 export type DocumentUploaded = typeof DocumentUploaded.schema.Type;
@@ -191,38 +200,51 @@ export const InvoiceSent = defineEvent(
 );
 export type InvoiceSent = typeof InvoiceSent.schema.Type;
 
-/** A traveller downloaded the finished document from the public page (PUBLIC-2). */
+/**
+ * A traveller downloaded the finished document from the public page (PUBLIC-2). Version 2: the
+ * file's name and the device (read from the visitor's own User-Agent, text they write) are sealed
+ * beside the IP address; version 1 kept them in the clear. `timezone` is the record's own zone,
+ * set by the server, not the visitor's.
+ */
 export const DocumentDownloaded = defineEvent(
   "DocumentDownloaded",
-  1,
+  2,
   Schema.Struct({
     orderId: OrderId,
-    fileName: NonEmptyText,
-    browser: Schema.optionalKey(Schema.String),
-    os: Schema.optionalKey(Schema.String),
-    device: Schema.optionalKey(Schema.String),
-    deviceType: Schema.optionalKey(Schema.String),
     timezone: Schema.optionalKey(Schema.String),
     personal: personalData({
       ip: Schema.String,
       location: Schema.optionalKey(Schema.String),
+      fileName: NonEmptyText,
+      browser: Schema.optionalKey(Schema.String),
+      os: Schema.optionalKey(Schema.String),
+      device: Schema.optionalKey(Schema.String),
+      deviceType: Schema.optionalKey(Schema.String),
     }),
   }),
 );
 export type DocumentDownloaded = typeof DocumentDownloaded.schema.Type;
 
-/** A staff member entered the payment's transaction id and merchant (dispute evidence). */
+/**
+ * A staff member entered the payment's transaction id and merchant (dispute evidence). Version 2:
+ * both are sealed (staff type them freely, and a transaction id leads to the card holder);
+ * version 1 kept them in the clear.
+ */
 export const TransactionDetailsRecorded = defineEvent(
   "TransactionDetailsRecorded",
-  1,
-  Schema.Struct({ orderId: OrderId, transactionId: NonEmptyText, merchantName: NonEmptyText }),
+  2,
+  Schema.Struct({ orderId: OrderId, personal: personalData({ transactionId: NonEmptyText, merchantName: NonEmptyText }) }),
 );
 export type TransactionDetailsRecorded = typeof TransactionDetailsRecorded.schema.Type;
 
-/** A chargeback defence pack (type 1 or 2) was rendered from the order's history and stored. */
+/**
+ * A chargeback defence pack (type 1 or 2) was rendered from the order's history and stored.
+ * Version 2: its file's name and path are sealed like every stored file's; version 1 kept them
+ * in the clear.
+ */
 export const DefencePackGenerated = defineEvent(
   "DefencePackGenerated",
-  1,
-  Schema.Struct({ orderId: OrderId, packType: Schema.Literals([1, 2]), ...StoredFile }),
+  2,
+  Schema.Struct({ orderId: OrderId, packType: Schema.Literals([1, 2]), personal: personalData(StoredFile) }),
 );
 export type DefencePackGenerated = typeof DefencePackGenerated.schema.Type;

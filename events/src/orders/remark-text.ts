@@ -1,4 +1,4 @@
-import { ERASED, isErased } from "../shared/personal-data.ts";
+import { isErased } from "../shared/personal-data.ts";
 import type { RemarkAdded } from "./order-events.ts";
 
 /*
@@ -16,18 +16,11 @@ export const remarkText = (data: RemarkAdded["data"]): string =>
   isErased(data.personal) ? ERASED_REMARK : data.personal.remark;
 
 /**
- * True once the stream holds a permanent delete. Remarks stored before version 3 kept their text
- * in the clear, so destroying the key does not hide them: a reader of the whole stream checks this
- * and passes each event through `withRemarkErased`.
+ * True once the stream holds a permanent delete. Some older events kept personal values in the
+ * clear (remarks before version 3 among them), so destroying the key does not hide them: a reader
+ * of the whole stream checks this and passes each event through `withPersonalErased`.
  */
 export const isPermanentlyDeleted = (events: Iterable<{ readonly type: string }>): boolean => {
   for (const event of events) if (event.type === "OrderPermanentlyDeleted") return true;
   return false;
-};
-
-/** The event with its remark text erased if it is a RemarkAdded; any other event unchanged. */
-export const withRemarkErased = <E extends { readonly type: string }>(event: E): E => {
-  if (event.type !== "RemarkAdded") return event;
-  const remark = event as unknown as RemarkAdded;
-  return { ...remark, data: { ...remark.data, personal: ERASED } } as unknown as E;
 };

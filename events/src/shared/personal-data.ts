@@ -27,3 +27,14 @@ export const personalData = <const Fields extends Schema.Struct.Fields>(fields: 
 
 export const isErased = (personal: object): personal is PersonalDataErased =>
   "erased" in personal && personal.erased === true;
+
+/**
+ * The event with its `personal` part read as erased; an event without one unchanged. For readers
+ * of an erased order's streams: events stored before their values moved into `personal` (a
+ * remark before RemarkAdded version 3, a transaction's details or a defence pack before version 2,
+ * a mail's failure before MailFailed version 2) are upcast with those values in `personal`, but
+ * the log holds them in the clear, so destroying the key cannot hide them. Such a reader checks
+ * `isPermanentlyDeleted` and passes every event of the order and of its mails through this.
+ */
+export const withPersonalErased = <E extends { readonly data: object }>(event: E): E =>
+  "personal" in event.data && !isErased(event.data.personal as object) ? { ...event, data: { ...event.data, personal: ERASED } } : event;

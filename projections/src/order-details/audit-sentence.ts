@@ -1,12 +1,18 @@
 import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
-import { formatInvoiceNumber, statusAfter, statusLabel } from "@etd/events";
+import { formatInvoiceNumber, isErased, statusAfter, statusLabel } from "@etd/events";
 
 /*
  * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and
  * what changed. The sentence names staff (they are accountable), never the traveller: no names,
  * e-mail addresses, IPs, or comment text, which may quote them. Everything personal stays in the
- * event's encrypted part and in the detail page.
+ * event's encrypted part and in the detail page. It does quote what staff work with while the
+ * order exists (a file's name, a transaction's id and merchant, a provider's answer, a device),
+ * all read from the sealed part: once that reads as erased the sentence says "the document",
+ * "a transaction" and leaves the rest out.
  */
+
+/** What a sentence calls a file whose name is erased. */
+export const ERASED_FILE = "the document";
 
 /** A staff member as the timeline last knew them, to name the target of a staff event. */
 export interface KnownStaff {
@@ -149,17 +155,19 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       const signed = event.metadata.actor.kind === "staff" && event.metadata.actor.name === data.remarkerName ? "" : ` signed ${data.remarkerName}`;
       return `added a comment${signed} (${flags.length === 0 ? "no flags" : `flags: ${flags.join(", ")}`})`;
     }
-    case "DocumentUploaded":
-      return `uploaded ${event.data.fileName} and asked ${event.data.provider} to mail it`;
+    case "DocumentUploaded": {
+      const { personal } = event.data;
+      return `uploaded ${isErased(personal) ? ERASED_FILE : personal.fileName} and asked ${event.data.provider} to mail it`;
+    }
     case "DocumentMailResent":
-      return `asked ${event.data.provider} to mail ${context.currentFileName ?? "the document"} again`;
+      return `asked ${event.data.provider} to mail ${context.currentFileName ?? ERASED_FILE} again`;
     case "ReminderMailSent":
-      return `asked ${event.data.provider} to send a reminder to download ${context.currentFileName ?? "the document"}`;
+      return `asked ${event.data.provider} to send a reminder to download ${context.currentFileName ?? ERASED_FILE}`;
     case "InvoiceSent":
       return `asked ${event.data.provider} to mail the invoice`;
     // A mail's own stream (DESIGN §8): the sender's steps, the provider's reports, staff's Retry.
-    // Reasons hold no address: a failure's is the provider's answer with addresses replaced, a
-    // bounce's only codes (ADR 0019).
+    // Reasons hold no address: a failure's is the provider's answer with addresses replaced (and
+    // sealed, since it may still quote the recipient), a bounce's only codes (ADR 0019).
     case "MailQueued": {
       const { data } = event;
       return `queued attempt ${String(data.attempt)} of the ${MAIL_NAMES[data.purpose]} for ${data.provider}, via ${TRANSPORT_NAMES[data.transport]}`;
@@ -169,7 +177,8 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     case "MailFailed": {
       const { data } = event;
       const next = data.retryAt === undefined ? "gave up until someone presses Retry" : `will try again at ${data.retryAt}`;
-      return `could not send attempt ${String(data.attempt)} of the mail (${data.reason}); ${next}`;
+      const reason = isErased(data.personal) ? "" : ` (${data.personal.reason})`;
+      return `could not send attempt ${String(data.attempt)} of the mail${reason}; ${next}`;
     }
     case "MailOutcomeUnknown":
       return `found attempt ${String(event.data.attempt)} of the mail without an outcome; it is not sent again unless a delivery report or Retry settles it`;
@@ -184,14 +193,19 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     case "MailRetryRequested":
       return "pressed Retry: the mail will be sent again";
     case "DocumentDownloaded": {
-      const { data } = event;
-      const device = [data.browser, data.os && `on ${data.os}`, data.deviceType && `(${data.deviceType})`].filter(Boolean).join(" ");
-      return `downloaded ${data.fileName}${device ? ` with ${device}` : ""}`;
+      const { personal } = event.data;
+      if (isErased(personal)) return `downloaded ${ERASED_FILE}`;
+      const device = [personal.browser, personal.os && `on ${personal.os}`, personal.deviceType && `(${personal.deviceType})`].filter(Boolean).join(" ");
+      return `downloaded ${personal.fileName}${device ? ` with ${device}` : ""}`;
     }
-    case "TransactionDetailsRecorded":
-      return `recorded transaction ${event.data.transactionId} with merchant ${event.data.merchantName}`;
-    case "DefencePackGenerated":
-      return `generated defence pack ${String(event.data.packType)} (${event.data.fileName})`;
+    case "TransactionDetailsRecorded": {
+      const { personal } = event.data;
+      return isErased(personal) ? "recorded a transaction's details" : `recorded transaction ${personal.transactionId} with merchant ${personal.merchantName}`;
+    }
+    case "DefencePackGenerated": {
+      const { personal } = event.data;
+      return `generated defence pack ${String(event.data.packType)}${isErased(personal) ? "" : ` (${personal.fileName})`}`;
+    }
     case "StaffMemberAdded":
       return `added ${event.data.name} to the team as ${event.data.role}`;
     case "StaffMemberUpdated": {

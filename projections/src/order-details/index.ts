@@ -23,6 +23,6 @@ export {
 } from "./order-details-queries.ts";
 export { type OrderDocument, type ProcessingFields as OrderProcessingFields } from "./order-document.ts";
 // The sentence builder, for a reader that wants the same words outside the timeline table.
-export { describeEvent as describeAuditEvent, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
+export { describeEvent as describeAuditEvent, ERASED_FILE, type AuditContext, type KnownStaff } from "./audit-sentence.ts";
 // The back office's clock (US Eastern), for anything else that states times the same way.
 export { usEastern, type EasternDateTime } from "@etd/contract";

@@ -5,8 +5,16 @@ import type { TableFold } from "./order-details-fold-shared.ts";
 
 /* download_history: one row per download of the finished document; only ever added. */
 
-/** The row is the answer's line (ORDER-8) under its table's key, plus its place in the stream. ip and location are personal: blanked on a permanent delete. */
+/**
+ * The row is the answer's line (ORDER-8) under its table's key, plus its place in the stream. All
+ * but the time and the record's time zone is personal (sealed in the event): the address, the
+ * place, the file's name and the device, which the visitor's own User-Agent describes. Blanked on
+ * a permanent delete.
+ */
 export type DownloadRow = Omit<DownloadHistoryEntry, "id"> & { readonly download_id: string; readonly stream_position: number };
+
+/** What a permanent delete leaves of a download's row: its time and the record's time zone. */
+export const ERASED_DOWNLOAD = { ip: null, location: null, browser: null, os: null, device: null, device_type: null, file: "" } as const satisfies Partial<DownloadRow>;
 
 export const foldDownloads = (): TableFold<DownloadRow> => {
   const downloads: DownloadRow[] = [];
@@ -24,20 +32,20 @@ export const foldDownloads = (): TableFold<DownloadRow> => {
           ip: personal?.ip ?? null,
           location: personal?.location ?? null,
           timezone: data.timezone ?? null,
-          browser: data.browser ?? null,
-          os: data.os ?? null,
-          device: data.device ?? null,
-          device_type: data.deviceType ?? null,
-          file: data.fileName,
+          browser: personal?.browser ?? null,
+          os: personal?.os ?? null,
+          device: personal?.device ?? null,
+          device_type: personal?.deviceType ?? null,
+          file: personal?.fileName ?? "",
         });
         break;
       }
       case "OrderPermanentlyDeleted": {
-        // Browser, device and time stay; where it came from and the file's name go. Earlier batches' rows are
-        // blanked by the projection (BatchChanges.erasedOrders).
+        // The time stays; where it came from, the device and the file's name go. Earlier batches'
+        // rows are blanked by the projection (BatchChanges.erasedOrders).
         const { orderId } = event.data;
         for (const [i, download] of downloads.entries()) {
-          if (download.order_id === orderId) downloads[i] = { ...download, ip: null, location: null, file: "" };
+          if (download.order_id === orderId) downloads[i] = { ...download, ...ERASED_DOWNLOAD };
         }
         break;
       }

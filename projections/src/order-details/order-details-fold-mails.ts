@@ -30,7 +30,7 @@ export interface MailRow {
   readonly recipient: string | null;
   readonly status: MailStatus;
   readonly transport: MailTransport | null;
-  /** The provider's reason for the current failure or bounce. */
+  /** The provider's reason for the current failure (personal: blanked on a permanent delete) or bounce (codes only). */
   readonly reason: string | null;
   readonly attempt: number;
   /** When the next automatic attempt is due, while one is. */
@@ -53,7 +53,18 @@ const senderStep = (row: MailRow, status: MailStatus): MailStatus => stageAfter(
  * reminder mail links to the order's current document, read from `orders` after it has stepped
  * the same event (so an upload's mail links to the file just uploaded).
  */
-export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "current">): TableFold<MailRow> => {
+export interface MailsFold extends TableFold<MailRow> {
+  /** The mail's row as of the events stepped so far (the audit reads it). */
+  readonly current: (mailId: string) => MailRow | undefined;
+}
+
+/**
+ * A mail of an erased order: its address is gone. Every request records one, so a row without it
+ * was blanked by a permanent delete, or folded from a request whose key was already destroyed.
+ */
+export const isErasedMail = (row: MailRow | undefined): boolean => row !== undefined && row.recipient === null;
+
+export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "current">): MailsFold => {
   const mails = new Map(loaded.map((row) => [row.mail_id, row]));
   const changed = new Set<string>();
   const saveMail = (row: MailRow) => {
@@ -130,7 +141,13 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
       case "MailFailed":
         change = isReported(row.status)
           ? { attempt: event.data.attempt }
-          : { status: "failed", reason: event.data.reason, attempt: event.data.attempt, retry_at: event.data.retryAt ?? null };
+          : {
+              status: "failed",
+              // A failure recorded after the delete, while the mail's key still existed, is erased too.
+              reason: isErased(event.data.personal) || isErasedMail(row) ? null : event.data.personal.reason,
+              attempt: event.data.attempt,
+              retry_at: event.data.retryAt ?? null,
+            };
         break;
       case "MailOutcomeUnknown":
         change = { status: senderStep(row, "unknown"), attempt: event.data.attempt };
@@ -176,12 +193,13 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
         break;
       }
       case "OrderPermanentlyDeleted": {
-        // The rows stay (what was mailed, when, how); the address and the file's name go. Earlier
-        // batches' rows are blanked by the projection (BatchChanges.erasedOrders).
+        // The rows stay (what was mailed, when, how); the address, the file's name and the
+        // provider's answer go. Earlier batches' rows are blanked by the projection
+        // (BatchChanges.erasedOrders).
         const { orderId } = event.data;
         for (const mail of mails.values()) {
-          if (mail.order_id === orderId && (mail.recipient !== null || mail.file1 !== null || mail.file_path !== null)) {
-            saveMail({ ...mail, recipient: null, file1: null, file_path: null });
+          if (mail.order_id === orderId && (mail.recipient !== null || mail.file1 !== null || mail.file_path !== null || mail.reason !== null)) {
+            saveMail({ ...mail, recipient: null, file1: null, file_path: null, reason: null });
           }
         }
         break;
@@ -189,5 +207,5 @@ export const foldMails = (loaded: readonly MailRow[], orders: Pick<OrdersFold, "
     }
   };
 
-  return { step, changes: () => [...changed].map((id) => mails.get(id)!) };
+  return { step, current: (mailId) => mails.get(mailId), changes: () => [...changed].map((id) => mails.get(id)!) };
 };

@@ -1,4 +1,4 @@
-import { isOrderEvent, statusAfter, type OrderStatus } from "@etd/events";
+import { isErased, isOrderEvent, statusAfter, type OrderStatus } from "@etd/events";
 import type { ProjectedEvent } from "../engine/projection.ts";
 import type { TableFold } from "./order-details-fold-shared.ts";
 import { placedDocument, withoutPersonalData, withProcessing, type OrderDocument } from "./order-document.ts";
@@ -105,19 +105,31 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
         setStatus(event.data.orderId, statusAfter(event)!, projected);
         break;
       case "OrderPermanentlyDeleted":
-        // File names are personal too ("passport_Liza.pdf"), and the stored path ends with one.
+        // File names are personal too ("passport_Liza.pdf"), and the stored path ends with one;
+        // the transaction's details are what staff typed about the payment. Events stored before
+        // these were sealed still carry them, so they are blanked here, not only left unread.
         updateOrder(
           event.data.orderId,
-          (row) => ({ process_status: statusAfter(event)!, document: withoutPersonalData(row.document), erased: true, file_name: null, stored_path: null }),
+          (row) => ({
+            process_status: statusAfter(event)!,
+            document: withoutPersonalData(row.document),
+            erased: true,
+            file_name: null,
+            stored_path: null,
+            transaction_id: null,
+            merchant_name: null,
+            defence_packs: row.defence_packs.map((pack) => ({ ...pack, file_name: "", stored_path: "" })),
+          }),
           projected,
         );
         break;
-      case "DocumentUploaded":
+      case "DocumentUploaded": {
+        const personal = isErased(event.data.personal) ? undefined : event.data.personal;
         updateOrder(
           event.data.orderId,
           () => ({
-            file_name: event.data.fileName,
-            stored_path: event.data.storedPath,
+            file_name: personal?.fileName ?? null,
+            stored_path: personal?.storedPath ?? null,
             uploaded_by_id: event.data.uploadedBy.id,
             uploaded_by_name: event.data.uploadedBy.name,
             uploaded_at: at,
@@ -125,15 +137,19 @@ export const foldOrders = (loaded: readonly OrderDetailsRow[]): OrdersFold => {
           projected,
         );
         break;
-      case "TransactionDetailsRecorded":
-        updateOrder(event.data.orderId, () => ({ transaction_id: event.data.transactionId, merchant_name: event.data.merchantName }), projected);
+      }
+      case "TransactionDetailsRecorded": {
+        const personal = isErased(event.data.personal) ? undefined : event.data.personal;
+        updateOrder(event.data.orderId, () => ({ transaction_id: personal?.transactionId ?? null, merchant_name: personal?.merchantName ?? null }), projected);
         break;
+      }
       case "DefencePackGenerated": {
         const { data } = event;
+        const personal = isErased(data.personal) ? undefined : data.personal;
         updateOrder(
           data.orderId,
           (row) => ({
-            defence_packs: [...row.defence_packs, { pack_type: data.packType, file_name: data.fileName, stored_path: data.storedPath, generated_at: at }],
+            defence_packs: [...row.defence_packs, { pack_type: data.packType, file_name: personal?.fileName ?? "", stored_path: personal?.storedPath ?? "", generated_at: at }],
           }),
           projected,
         );

@@ -48,14 +48,11 @@ export interface BatchChanges {
   readonly comments: readonly CommentRow[];
   readonly audit: readonly AuditRow[];
   readonly names: readonly NameRow[];
-  /** Orders permanently deleted in this batch: their older history rows lose their personal values. */
-  readonly erasedOrders: readonly string[];
   /**
-   * The file names of `erasedOrders` this batch knew (loaded rows and its own events) before
-   * blanking them: the audit sentences that quote them are rewritten (names are personal:
-   * "passport_Liza.pdf"). The projection adds those still in earlier batches' history rows.
+   * Orders permanently deleted in this batch: their older history rows lose their personal values,
+   * and their older audit lines take their erased sentences.
    */
-  readonly erasedFileNames: readonly string[];
+  readonly erasedOrders: readonly string[];
 }
 
 export const batchNeeds = (events: readonly ProjectedEvent[]): BatchNeeds => {
@@ -83,22 +80,13 @@ export const batchNeeds = (events: readonly ProjectedEvent[]): BatchNeeds => {
 export const foldBatch = (events: readonly ProjectedEvent[], loaded: LoadedRows): BatchChanges => {
   const orders = foldOrders(loaded.orders);
   const names = foldNames(loaded.names);
-  const audit = foldAudit(orders, names);
   const mails = foldMails(loaded.mails, orders);
+  const audit = foldAudit(orders, names, mails);
   const downloads = foldDownloads();
   const comments = foldComments();
   const erasedOrders: string[] = [];
-  const fileNames = new Map<string, Set<string>>();
-  const sawFile = (orderId: string, name: string | null | undefined) => {
-    if (name === null || name === undefined || name === "") return;
-    fileNames.set(orderId, (fileNames.get(orderId) ?? new Set()).add(name));
-  };
-  for (const row of loaded.orders) sawFile(row.order_id, row.file_name);
-  for (const mail of loaded.mails) sawFile(mail.order_id, mail.file1);
 
   for (const projected of events) {
-    const { event } = projected;
-    if (event.type === "DocumentUploaded" || event.type === "DocumentDownloaded") sawFile(event.data.orderId, event.data.fileName);
     // The audit sentence reads the state before the event; an upload's mail reads the order after it.
     audit.step(projected);
     orders.step(projected);
@@ -117,6 +105,5 @@ export const foldBatch = (events: readonly ProjectedEvent[], loaded: LoadedRows)
     audit: audit.changes(),
     names: names.changes(),
     erasedOrders,
-    erasedFileNames: [...new Set(erasedOrders.flatMap((orderId) => [...(fileNames.get(orderId) ?? [])]))],
   };
 };

@@ -1,5 +1,4 @@
 import type { Query } from "@etd/event-store";
-import { orderStream, type OrderId } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import {
   batchNeeds,
@@ -21,23 +20,24 @@ import {
  * writes each table back with one statement: a rebuild costs a few statements per batch, not
  * per event.
  *
- * Permanent delete (OrderPermanentlyDeleted) erases the person, keeps the history:
- * - order_details: the document keeps the trip, the declarations without the person and the
- *   processing fields (an allow-list); the status stays Deleted; `erased` is set.
+ * Permanent delete (OrderPermanentlyDeleted) erases the person, keeps the history (ADR 0009):
+ * - order_details: the document keeps the application's closed-set answers (trip type, dates,
+ *   counts, yes/no answers, amounts) and the processing fields (an allow-list); the status stays
+ *   Deleted; `erased` is set.
  * - order_details: also the current document's file name and stored path (names like
- *   "passport_Liza.pdf" are personal).
- * - mail_history: the recipient address and the file name/path are blanked; the rows stay (what
- *   was mailed, when, how).
- * - download_history: ip, location and the file name are blanked; browser, device and time stay.
+ *   "passport_Liza.pdf" are personal), the transaction's id and merchant, and the defence packs'
+ *   file names and paths.
+ * - mail_history: the recipient address, the file name/path and the provider's reason are
+ *   blanked; the rows stay (what was mailed, when, how).
+ * - download_history: ip, location, the device and the file name are blanked; the time stays.
  * - comment_history: the rows stay (who, when, flags: dispute evidence) but the text becomes "".
- *   Staff quote phone and passport numbers in remarks; RemarkAdded seals the text since version 3,
- *   and older events, still plain in the log, are blanked here on the delete.
- * - audit_timeline: holds no traveller's data but the file names its sentences quote ("uploaded
- *   passport_Liza.pdf ..."): those become "the document". Staff request IPs stay: staff are
- *   accountable for their actions.
+ * - audit_timeline: its sentences name no traveller but quote file names, transaction details,
+ *   providers' answers and devices; each line keeps its erased form beside it, which replaces it.
+ *   Staff request IPs stay: staff are accountable for their actions.
  * After a rebuild the events themselves arrive with `personal: {erased: true}`, so the same rows
- * come out without anything to blank; file names and pre-version-3 remark text, which the log
- * holds in the clear, are blanked again when the replayed delete is folded.
+ * come out without anything to blank; events stored before their text was sealed (remarks before
+ * version 3, transaction details and defence packs before version 2) hold it in the clear, and
+ * are blanked again when the replayed delete is folded.
  */
 
 export const ORDER_DETAIL_TABLES = {
@@ -148,8 +148,11 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       request_ip text,
       event_type text not null,
       summary text not null,
+      erased_summary text,
       primary key (stream, stream_position)
     )`);
+  // A permanent delete finds the lines that read differently once erased, and no others.
+  await query(`create index ${t("audit")}_erasable on ${t("audit")} (order_id) where erased_summary is not null`);
   await query(`
     create table ${t("names")} (
       ref text primary key,
@@ -175,7 +178,7 @@ const COLUMNS = {
     chargeback char(1), report_error char(1)`,
   audit: `stream text, stream_position bigint, log_tx numeric(20, 0), log_seq numeric(20, 0), event_id text,
     occurred_at timestamptz, order_id text, actor_kind text, actor_id text, actor_name text, actor_role text,
-    request_ip text, event_type text, summary text`,
+    request_ip text, event_type text, summary text, erased_summary text`,
   names: "ref text, name text, role text, email text",
 } as const satisfies Record<Base, string>;
 
@@ -260,52 +263,41 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   ];
   const changes = foldBatch(events, { orders, mails, names });
 
+  if (changes.erasedOrders.length > 0) {
+    // Rows written by earlier batches, blanked before this batch's rows are written: those were
+    // blanked in memory at the delete, and what happened after it in the batch (a provider's
+    // bounce report) stands, as it would had it come in a batch of its own.
+    await query(
+      `update ${t("audit")} set summary = erased_summary, erased_summary = null
+        where order_id = any($1::text[]) and erased_summary is not null`,
+      [changes.erasedOrders],
+    );
+    await query(
+      `update ${t("orders")} set transaction_id = null, merchant_name = null,
+              defence_packs = (select coalesce(jsonb_agg(p || '{"file_name": "", "stored_path": ""}'::jsonb), '[]'::jsonb)
+                                 from jsonb_array_elements(defence_packs) p)
+        where order_id = any($1::text[])`,
+      [changes.erasedOrders],
+    );
+    await query(
+      `update ${t("mails")} set recipient = null, file1 = null, file_path = null, reason = null
+        where order_id = any($1::text[]) and (recipient is not null or file1 is not null or file_path is not null or reason is not null)`,
+      [changes.erasedOrders],
+    );
+    // As the fold's ERASED_DOWNLOAD: the time stays.
+    await query(
+      `update ${t("downloads")} set ip = null, location = null, browser = null, os = null, device = null, device_type = null, file = ''
+        where order_id = any($1::text[])`,
+      [changes.erasedOrders],
+    );
+    await query(`update ${t("comments")} set remark = '' where order_id = any($1::text[]) and remark <> ''`, [changes.erasedOrders]);
+  }
   await upsert(query, t("orders"), "orders", "order_id", changes.orders satisfies readonly OrderDetailsRow[]);
   await upsert(query, t("mails"), "mails", "mail_id", changes.mails satisfies readonly MailRow[]);
   await insertNew(query, t("downloads"), "downloads", "download_id", changes.downloads satisfies readonly DownloadRow[]);
   await insertNew(query, t("comments"), "comments", "remark_id", changes.comments satisfies readonly CommentRow[]);
   await insertNew(query, t("audit"), "audit", "stream, stream_position", changes.audit satisfies readonly AuditRow[]);
   await upsert(query, t("names"), "names", "ref", changes.names satisfies readonly NameRow[]);
-  if (changes.erasedOrders.length > 0) {
-    // Rows written by earlier batches; this batch's own rows were blanked in memory. First the
-    // audit sentences that quote a file name, while the history rows still hold the older names.
-    const named = await query(
-      `select file1 as name from ${t("mails")} where order_id = any($1::text[]) and file1 is not null
-       union select file from ${t("downloads")} where order_id = any($1::text[]) and file <> ''`,
-      [changes.erasedOrders],
-    );
-    const fileNames = [...new Set([...changes.erasedFileNames, ...named.map((row) => row.name as string)])];
-    if (fileNames.length > 0) {
-      // Longest first, so that "visa.pdf" is not cut short by a shorter name inside it.
-      fileNames.sort((a, b) => b.length - a.length);
-      // By stream (the primary key's first column): an order's lines are those of its stream.
-      const streams = changes.erasedOrders.map((orderId) => orderStream(orderId as OrderId));
-      const lines = await query(`select stream, stream_position::text as stream_position, summary from ${t("audit")} where stream = any($1::text[])`, [streams]);
-      const rewritten = lines.flatMap((line) => {
-        const summary = fileNames.reduce((text, name) => text.replaceAll(name, "the document"), line.summary as string);
-        return summary === line.summary ? [] : [{ stream: line.stream, stream_position: line.stream_position, summary }];
-      });
-      if (rewritten.length > 0) {
-        await query(
-          `update ${t("audit")} a set summary = r.summary
-             from jsonb_to_recordset($1::jsonb) as r(stream text, stream_position bigint, summary text)
-            where a.stream = r.stream and a.stream_position = r.stream_position`,
-          [JSON.stringify(rewritten)],
-        );
-      }
-    }
-    await query(
-      `update ${t("mails")} set recipient = null, file1 = null, file_path = null
-        where order_id = any($1::text[]) and (recipient is not null or file1 is not null or file_path is not null)`,
-      [changes.erasedOrders],
-    );
-    await query(
-      `update ${t("downloads")} set ip = null, location = null, file = ''
-        where order_id = any($1::text[]) and (ip is not null or location is not null or file <> '')`,
-      [changes.erasedOrders],
-    );
-    await query(`update ${t("comments")} set remark = '' where order_id = any($1::text[]) and remark <> ''`, [changes.erasedOrders]);
-  }
 };
 
 export const orderDetailsProjection: Projection = {
@@ -318,7 +310,10 @@ export const orderDetailsProjection: Projection = {
   // 4: mail_history follows each mail's own stream (mail-{mailId}, DESIGN §8): queued, sent,
   // delivered, bounced, complained, failed (with retry_at), unknown, Retry asked; the order's
   // version stays the order stream's.
-  version: 4,
+  // 5 (issue 25): file names, transaction details, devices and providers' answers come from the
+  // events' sealed parts; a permanent delete blanks them all, and audit lines keep their erased
+  // sentence (audit_timeline.erased_summary) instead of having file names searched and replaced.
+  version: 5,
   tables: Object.values(ORDER_DETAIL_TABLES),
   migrate,
   apply,

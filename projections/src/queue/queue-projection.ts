@@ -291,7 +291,9 @@ const renameAssignees = async (renames: ReadonlyMap<string, string>, query: Quer
 
 export const queueProjection: Projection = {
   name: "queue",
-  version: 1,
+  // 2 (issue 25): citizenship comes from OrderPlaced's sealed part and goes with the person on a
+  // permanent delete; the rebuild drops it from orders erased before.
+  version: 2,
   tables: Object.values(QUEUE_TABLES),
   migrate,
   apply: async (events, query, table) => {

@@ -24,7 +24,7 @@ export interface QueueRow {
   /** As the customer typed them; usually YYYY-MM-DD. */
   readonly dateOfDeparture: string | null;
   readonly dateOfTravel: string | null;
-  /** Not personal: the country report counts by it after any erasure. */
+  /** As the customer typed it (sealed in OrderPlaced since version 2): gone with the person. */
   readonly citizenship: string | null;
   /** YYYY-MM-DD; kept after "Refunded it". */
   readonly refundDate: string | null;
@@ -52,6 +52,7 @@ const PERSONAL_NONE = {
   lastName: null,
   email: null,
   phoneNumber: null,
+  citizenship: null,
 } as const;
 
 const orEmpty = (value: string | undefined): string | null => (value === undefined || value === "" ? null : value);
@@ -68,6 +69,7 @@ export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): Queu
           lastName: orEmpty(data.personal.last_name),
           email: orEmpty(data.personal.email),
           phoneNumber: internationalPhone(orEmpty(data.personal.phone_number), orEmpty(data.personal.country_phone_code)),
+          citizenship: orEmpty(data.personal.citizenship),
           erased: false,
         };
     return {
@@ -80,7 +82,6 @@ export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): Queu
       ...personal,
       dateOfDeparture: orEmpty(data.application.date_of_departure),
       dateOfTravel: orEmpty(data.application.date_of_travel),
-      citizenship: orEmpty(data.application.citizenship),
       refundDate: null,
       assigneeId: null,
       assigneeName: null,

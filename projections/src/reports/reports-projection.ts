@@ -1,13 +1,12 @@
 import type { Query } from "@etd/event-store";
-import { statusAfter, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
+import { isErased, statusAfter, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import { monthOf } from "./day-ranges.ts";
 
 /*
  * The country and processed-by reports (ADMIN-4, ADMIN-5) and the Order Processed list (ADMIN-7).
  *
- * One compact row per order (no personal data: citizenship is part of the application precisely so
- * this report survives a permanent delete), and totals kept incrementally per day and per month
+ * One compact row per order, and totals kept incrementally per day and per month
  * (`grain` 'd' or 'm', `period` the day or the month's first day), so a report over any range
  * sums whole months plus the loose days at its ends (see day-ranges.ts) instead of counting a
  * million orders:
@@ -28,6 +27,10 @@ import { monthOf } from "./day-ranges.ts";
  * - Staff are shown by their current name (the staff stream renames them here too).
  * - A country is its citizenship_id, or its name when the site sent no id; the name shown is the
  *   last one seen for that country.
+ * - Citizenship is what the customer typed (sealed in OrderPlaced since version 2, issue 25): a
+ *   permanent delete blanks it in the order's row, and a spelling no remaining order gives leaves
+ *   the names table (see forgetCountryNames). The erased order counted nowhere already: it is
+ *   Deleted.
  */
 
 export const REPORT_TABLES = {
@@ -72,6 +75,8 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       processed_at timestamptz,
       processed_day date
     )`);
+  // A permanent delete looks up which orders still name a country.
+  await query(`create index ${t("orders")}_country on ${t("orders")} (country_key)`);
   // The Order Processed list: newest upload first, with an optional range on the upload time.
   await query(`
     create index ${t("orders")}_processed on ${t("orders")} (processed_at desc, order_id desc)
@@ -139,9 +144,9 @@ const blankToNull = (value: string | undefined): string | null => {
 const evolve = (order: ReportOrder | undefined, event: AnyEvent): ReportOrder | undefined => {
   if (event.type === "OrderPlaced") {
     if (order) return order;
-    const { application } = event.data;
-    const citizenshipId = blankToNull(application.citizenship_id);
-    const citizenship = blankToNull(application.citizenship) ?? blankToNull(application.citizenshipCountry);
+    const personal = isErased(event.data.personal) ? undefined : event.data.personal;
+    const citizenshipId = blankToNull(personal?.citizenship_id);
+    const citizenship = blankToNull(personal?.citizenship) ?? blankToNull(personal?.citizenshipCountry);
     return {
       orderId: event.data.orderId,
       createdAt: event.data.createdAt,
@@ -170,8 +175,8 @@ const evolve = (order: ReportOrder | undefined, event: AnyEvent): ReportOrder | 
     case "OrderChargebackMarked":
       return { ...order, status: statusAfter(event)! };
     case "OrderPermanentlyDeleted":
-      // Nothing personal is kept here; the order simply stays Deleted.
-      return { ...order, status: statusAfter(event)! };
+      // The order stays Deleted, counted nowhere, and without the country its customer typed.
+      return { ...order, status: statusAfter(event)!, citizenshipId: null, citizenship: null, countryKey: "" };
     case "DocumentUploaded":
       return {
         ...order,
@@ -267,6 +272,9 @@ const saveOrders = async (query: Query, table: TableName, orders: readonly Repor
          as u(order_id, created_at, citizenship_id, citizenship, country_key, processing_mode, processing_date,
               status, processed_by_id, processed_by, processed_at)
      on conflict (order_id) do update set
+       citizenship_id = excluded.citizenship_id,
+       citizenship = excluded.citizenship,
+       country_key = excluded.country_key,
        status = excluded.status,
        processed_by_id = excluded.processed_by_id,
        processed_by = excluded.processed_by,
@@ -371,6 +379,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   const after = new Map(before);
   const countries = new Map<string, { citizenshipId: string | null; citizenship: string | null }>();
   const staff = new Map<string, string>();
+  const erasedCountries: string[] = [];
 
   for (const { event } of events) {
     switch (event.type) {
@@ -386,12 +395,14 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
     }
     if (!ORDER_EVENTS.has(event.type) || !("orderId" in event.data)) continue;
     const orderId = event.data.orderId;
-    const next = evolve(after.get(orderId), event);
+    const previous = after.get(orderId);
+    const next = evolve(previous, event);
     if (next === undefined) continue;
     after.set(orderId, next);
     if (event.type === "OrderPlaced") {
       countries.set(next.countryKey, { citizenshipId: next.citizenshipId, citizenship: next.citizenship });
     }
+    if (event.type === "OrderPermanentlyDeleted" && previous !== undefined && previous.countryKey !== "") erasedCountries.push(previous.countryKey);
   }
 
   const deltas = new Deltas();
@@ -406,11 +417,41 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   await saveOrders(query, table, changed);
   await saveDeltas(query, table, deltas);
   await saveNames(query, table, countries, staff);
+  await forgetCountryNames(query, table, erasedCountries);
+};
+
+/**
+ * The names of countries whose orders were erased. A name no remaining order gives is the erased
+ * customer's typing: the country's row goes when no order names the country any more, and a
+ * spelling (id or name) no remaining order gives is replaced by that of the latest-created order
+ * still naming it. A spelling some order still gives stays as it is, so the outcome is the same
+ * whichever batch the placing and erasing events fall in (R3: a rebuild is the same however it
+ * was interrupted).
+ */
+const forgetCountryNames = async (query: Query, table: TableName, countryKeys: readonly string[]): Promise<void> => {
+  if (countryKeys.length === 0) return;
+  const [names, orders] = [table(REPORT_TABLES.countryNames), table(REPORT_TABLES.orders)];
+  await query(
+    `delete from ${names} n where n.country_key = any($1::text[])
+        and not exists (select 1 from ${orders} o where o.country_key = n.country_key)`,
+    [countryKeys],
+  );
+  const spelling = (column: "citizenship_id" | "citizenship") => `
+    case when n.${column} is null or exists (select 1 from ${orders} o where o.country_key = n.country_key and o.${column} = n.${column})
+         then n.${column}
+         else (select o.${column} from ${orders} o where o.country_key = n.country_key and o.${column} is not null
+                order by o.created_at desc, o.order_id desc limit 1)
+    end`;
+  await query(`update ${names} n set citizenship_id = ${spelling("citizenship_id")}, citizenship = ${spelling("citizenship")} where n.country_key = any($1::text[])`, [
+    countryKeys,
+  ]);
 };
 
 export const reportsProjection: Projection = {
   name: "reports",
-  version: 2,
+  // 3 (issue 25): citizenship comes from OrderPlaced's sealed part and is blanked, with the
+  // country names no other order gives, on a permanent delete.
+  version: 3,
   tables: Object.values(REPORT_TABLES),
   migrate,
   apply,

@@ -9,6 +9,7 @@ import {
   MAIL_EVENTS,
   ORDER_EVENTS,
   STAFF_EVENTS,
+  withPersonalErased,
   type Actor,
   type AnyEvent,
   type EventOfType,
@@ -48,8 +49,8 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
         landingDomain: "primary",
         processingDate: "2025-03-14",
         createdAt: "2025-03-14T07:59:48.000Z",
-        application: { citizenship: "Philippines", transportation_type: "air", travel_type: "arrival" },
-        personal: TRAVELLER,
+        application: { transportation_type: "air", travel_type: "arrival" },
+        personal: { ...TRAVELLER, citizenship: "Philippines" },
       },
       INTAKE,
     ),
@@ -110,13 +111,11 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
       "DocumentUploaded",
       {
         orderId: ORDER,
-        fileName: "etravel.pdf",
-        storedPath: "docs/100234/etravel.pdf",
         contentType: "application/pdf",
         sizeBytes: 48213,
         uploadedBy: { id: TESSA.id, name: TESSA.name },
         provider: "AWS",
-        personal: { to: TRAVELLER.email },
+        personal: { to: TRAVELLER.email, fileName: "etravel.pdf", storedPath: "docs/100234/etravel.pdf" },
       },
       asStaff(TESSA),
     ),
@@ -158,7 +157,7 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     "mail-reactor handed attempt 2 of the mail to Sendgrid, which accepted it as sg-14c5d3",
   ],
   MailFailed: [
-    make("MailFailed", { mailId: MAIL_ID, orderId: ORDER, attempt: 2, reason: "421 try again later", retryAt: "2025-03-14T09:31:53.589Z" }, MAIL_REACTOR),
+    make("MailFailed", { mailId: MAIL_ID, orderId: ORDER, attempt: 2, personal: { reason: "421 try again later" }, retryAt: "2025-03-14T09:31:53.589Z" }, MAIL_REACTOR),
     "mail-reactor could not send attempt 2 of the mail (421 try again later); will try again at 2025-03-14T09:31:53.589Z",
   ],
   MailOutcomeUnknown: [
@@ -186,26 +185,21 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
       "DocumentDownloaded",
       {
         orderId: ORDER,
-        fileName: "etravel.pdf",
-        browser: "Chrome",
-        os: "Android",
-        device: "Android device",
-        deviceType: "Mobile",
         timezone: "EST",
-        personal: { ip: "198.51.100.7", location: "Quezon City, PH" },
+        personal: { ip: "198.51.100.7", location: "Quezon City, PH", fileName: "etravel.pdf", browser: "Chrome", os: "Android", device: "Android device", deviceType: "Mobile" },
       },
       CUSTOMER,
     ),
     "The traveller downloaded etravel.pdf with Chrome on Android (Mobile)",
   ],
   TransactionDetailsRecorded: [
-    make("TransactionDetailsRecorded", { orderId: ORDER, transactionId: "ch_3PqX7", merchantName: "ETD Services" }, asStaff(MARIA)),
+    make("TransactionDetailsRecorded", { orderId: ORDER, personal: { transactionId: "ch_3PqX7", merchantName: "ETD Services" } }, asStaff(MARIA)),
     "Maria Santos (Manager) recorded transaction ch_3PqX7 with merchant ETD Services",
   ],
   DefencePackGenerated: [
     make(
       "DefencePackGenerated",
-      { orderId: ORDER, packType: 2, fileName: "defence-pack-2.pdf", storedPath: "docs/100234/defence-pack-2.pdf" },
+      { orderId: ORDER, packType: 2, personal: { fileName: "defence-pack-2.pdf", storedPath: "docs/100234/defence-pack-2.pdf" } },
       asSystem("pdf-reactor"),
     ),
     "pdf-reactor generated defence pack 2 (defence-pack-2.pdf)",
@@ -307,6 +301,20 @@ describe("the audit timeline's sentences (CARD-4)", () => {
     expect(report({ report: "processed-by", fromDate: "2025-03-01", rows: 4 })).toBe(
       "Maria Santos (Manager) exported 4 rows of the Processed By report (from 2025-03-01) as CSV",
     );
+  });
+
+  it("issue 25: an erased order's sentences quote nothing of its sealed part: no file, transaction, device or provider's answer", () => {
+    const erased = (type: EventType) => withPersonalErased(sampleOf(type)[0]);
+    const after = { ...CONTEXT, currentFileName: undefined };
+    expect(describeEvent(erased("DocumentUploaded"), after)).toBe("Tessa Cruz (Night Staff) uploaded the document and asked AWS to mail it");
+    expect(describeEvent(erased("DocumentDownloaded"), after)).toBe("The traveller downloaded the document");
+    expect(describeEvent(erased("TransactionDetailsRecorded"), after)).toBe("Maria Santos (Manager) recorded a transaction's details");
+    expect(describeEvent(erased("DefencePackGenerated"), after)).toBe("pdf-reactor generated defence pack 2");
+    expect(describeEvent(erased("MailFailed"), after)).toBe("mail-reactor could not send attempt 2 of the mail; will try again at 2025-03-14T09:31:53.589Z");
+    for (const definition of CATALOGUE) {
+      const sentence = describeEvent(erased(definition.type), after);
+      for (const quoted of ["etravel.pdf", "ch_3PqX7", "ETD Services", "Chrome", "Android", "421 try again", "defence-pack-2.pdf"]) expect(sentence).not.toContain(quoted);
+    }
   });
 
   it("says whose password an Admin set, and a comment signed by someone else", () => {

@@ -19,8 +19,8 @@ const arrivalByAir = pick(
   (o) =>
     air(o) &&
     o.input.application.travel_type === "arrival" &&
-    (o.input.application.custom_declaration_details?.length ?? 0) > 0 &&
-    (o.input.application.instrument_information?.length ?? 0) > 0 &&
+    (o.input.personal.custom_declaration_details?.length ?? 0) > 0 &&
+    (o.input.personal.instrument_information?.length ?? 0) > 0 &&
     o.body.processing_mode === "Regular Processing",
 );
 const departureByAir = pick(demo, "a departure by air", (o) => air(o) && o.input.application.travel_type === "departure");
@@ -141,7 +141,7 @@ describe.skipIf(!(await postgresAvailable()))("the order document (ORDER-1, ORDE
   it("has the twelve customs answers and the numbered entries behind each Yes (ORDER-6)", async () => {
     const document = await details(arrivalByAir.input.orderId);
     for (const item of CUSTOMS_ITEMS) expect(document[item], item).toMatch(/^(Yes|No)$/);
-    expect(document.custom_declaration_details).toEqual(arrivalByAir.input.application.custom_declaration_details);
+    expect(document.custom_declaration_details).toEqual(arrivalByAir.input.personal.custom_declaration_details);
     for (const entry of document.custom_declaration_details ?? []) {
       const item = entry.type.replace(/_info$/, "");
       expect(document[item as (typeof CUSTOMS_ITEMS)[number]]).toBe("Yes");
@@ -156,7 +156,7 @@ describe.skipIf(!(await postgresAvailable()))("the order document (ORDER-1, ORDE
 
   it("has the currency declaration: instruments, owner block and the transfer answers (ORDER-7)", async () => {
     const document = await details(arrivalByAir.input.orderId);
-    expect(document.instrument_information).toEqual(arrivalByAir.input.application.instrument_information);
+    expect(document.instrument_information).toEqual(arrivalByAir.input.personal.instrument_information);
     expect(document.owner_currency_declaration_first_name).toBe(arrivalByAir.input.personal.first_name);
     expect(document.owner_currency_declaration_last_name).toBe(arrivalByAir.input.personal.last_name);
     for (const key of ["sources_of_currencies_salary", "purpose_of_transport_leisure", "physically_transferred", "no_of_days_philippines"] as const) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { Result } from "effect";
-import { decodeEvent, ERASED, IsoDate, isOrderEvent, orderStream, type AnyEvent, type OrderId } from "@etd/events";
+import { decodeEvent, ERASED, IsoDate, isMailEvent, isOrderEvent, orderStream, type AnyEvent, type OrderId } from "@etd/events";
 import type { Query } from "@etd/event-store";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";
 import { auditTimeline, downloadHistory, orderDetails, orderDetailsProjection, ORDER_DETAIL_TABLES } from "../../src/order-details/index.ts";
@@ -19,6 +19,12 @@ import { ALICIA, asStaff, CARLO, createLog, CUSTOMER, demoInputs, mailOf, pick, 
  */
 const REMARK_SECRET = "+63 9171234567";
 const OLD_REMARK_SECRET = "P7654321";
+// Issue 25: what staff type about the payment, and the device a visitor's User-Agent names, are
+// sealed too; one transaction is as version 1 stored it, in the clear.
+const TRANSACTION = "ch_9ZZ1q8w";
+const MERCHANT = "Quiapo Merchant Ltd";
+const OLD_TRANSACTION = "ch_OLD7x2";
+const DEVICE = "Pixel 8 Pro Qx";
 
 const IP = "198.51.100.77";
 const LOCATION = "Pasig, Metro Manila, PH";
@@ -33,7 +39,7 @@ const input = pick(demoInputs(), "a traveller with a passport number and names f
   const elsewhere = (JSON.stringify(o.application) + TEAM.map((s) => s.name).join(" ")).toLowerCase();
   return o.personal.passport_number !== undefined && !secretsOf(o).some((secret) => elsewhere.includes(secret.toLowerCase()));
 });
-const SECRETS = [...secretsOf(input), REMARK_SECRET, OLD_REMARK_SECRET];
+const SECRETS = [...secretsOf(input), REMARK_SECRET, OLD_REMARK_SECRET, TRANSACTION, MERCHANT, OLD_TRANSACTION, DEVICE];
 const FILE = `passport_${input.personal.last_name}.pdf`;
 
 const story = () => {
@@ -68,6 +74,7 @@ const story = () => {
   });
   if (Result.isFailure(stored)) throw new Error(stored.failure.message);
   const legacyRemark = log.append(orderStream(orderId), stored.success, asStaff(ALICIA)).eventId;
+  const legacy = [legacyRemark];
   const upload = order.run(
     {
       type: "UploadDocument",
@@ -87,18 +94,26 @@ const story = () => {
   uploadMail.queued("ses");
   uploadMail.sent("ses", "ses-1");
   uploadMail.reported("delivered", "ses-delivery-1", log.now());
-  order.run({ type: "RecordDownload", orderId, fileName: FILE, now: new Date(log.now()), ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: "iPhone", deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
+  order.run({ type: "RecordDownload", orderId, fileName: FILE, now: new Date(log.now()), ip: IP, location: LOCATION, browser: "Safari", os: "iOS", device: DEVICE, deviceType: "Mobile", timezone: "EST" }, CUSTOMER);
   const reminderMail = mailOf(log, order.run({ type: "SendReminderMail", orderId, provider: "Sendgrid", to, actor: ALICIA }, asStaff(ALICIA)));
   reminderMail.queued("sendgrid");
   reminderMail.sent("sendgrid", "sg-1");
   order.run({ type: "ChangeStatus", orderId, to: "Completed", actor: ALICIA, permanentDelete: false }, asStaff(ALICIA));
-  order.run({ type: "RecordTransactionDetails", orderId, transactionId: "ch_9ZZ1", merchantName: "ETD Services Ltd", actor: ALICIA }, asStaff(ALICIA));
+  const oldTransaction = decodeEvent({
+    type: "TransactionDetailsRecorded",
+    schemaVersion: 1,
+    data: { orderId, transactionId: OLD_TRANSACTION, merchantName: MERCHANT },
+    metadata: { actor: asStaff(ALICIA), correlationId: "req-old-2", occurredAt: log.now() },
+  });
+  if (Result.isFailure(oldTransaction)) throw new Error(oldTransaction.failure.message);
+  legacy.push(log.append(orderStream(orderId), oldTransaction.success, asStaff(ALICIA)).eventId);
+  order.run({ type: "RecordTransactionDetails", orderId, transactionId: TRANSACTION, merchantName: MERCHANT, actor: ALICIA }, asStaff(ALICIA));
   const beforeDelete = log.events.length;
   log.advance(60 * 24 * 30);
   order.run({ type: "ChangeStatus", orderId, to: "Deleted", actor: CARLO, permanentDelete: true }, asStaff(CARLO));
   // The provider's report arrives after the delete: it moves the mail's state, not its address or file back.
   reminderMail.reported("bounced", "sg-event-1", log.now(), { reason: "550 mailbox unavailable", permanent: true });
-  return { log: log.events, beforeDelete, legacyRemark };
+  return { log: log.events, beforeDelete, legacy };
 };
 
 /** Rows of the projection's tables whose text holds `needle`, per table. */
@@ -113,19 +128,19 @@ const findEverywhere = async (query: Query, needle: string): Promise<Record<stri
 
 /**
  * The log as a rebuild reads it once the order's key is destroyed: every sealed personal part
- * erased; the old remark, never sealed, still in the clear.
+ * erased; the old remark and transaction, never sealed, still in the clear.
  */
-const asReadAfterErasure = (events: readonly ProjectedEvent[], legacyRemark: string): ProjectedEvent[] =>
+const asReadAfterErasure = (events: readonly ProjectedEvent[], legacy: readonly string[]): ProjectedEvent[] =>
   events.map((projected) => {
     const { event } = projected;
-    // A mail's attempt (MailQueued) is sealed by its order's key like the order's own events.
-    const ofOrder = (isOrderEvent(event) || event.type === "MailQueued") && event.data.orderId === input.orderId;
-    if (!ofOrder || !("personal" in event.data) || projected.eventId === legacyRemark) return projected;
+    // A mail's events are sealed by its own key, which the delete destroys with the order's.
+    const ofOrder = (isOrderEvent(event) || isMailEvent(event)) && event.data.orderId === input.orderId;
+    if (!ofOrder || !("personal" in event.data) || legacy.includes(projected.eventId)) return projected;
     return { ...projected, event: { ...event, data: { ...event.data, personal: ERASED } } as AnyEvent };
   });
 
 describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the person from the order detail tables", () => {
-  const { log, beforeDelete, legacyRemark } = story();
+  const { log, beforeDelete, legacy } = story();
   let live: Harness;
   let oneByOne: Harness;
   let rebuilt: Harness;
@@ -135,12 +150,12 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     const open = () => openHarness([orderDetailsProjection]);
     [live, oneByOne, rebuilt] = await Promise.all([open(), open(), open()]);
     await live.apply(log.slice(0, beforeDelete));
-    for (const needle of [input.personal.passport_number!, input.personal.email, IP, REMARK_SECRET, OLD_REMARK_SECRET, FILE]) {
+    for (const needle of [input.personal.passport_number!, input.personal.email, IP, REMARK_SECRET, OLD_REMARK_SECRET, FILE, TRANSACTION, OLD_TRANSACTION, DEVICE]) {
       before[needle] = await findEverywhere(live.driver.query, needle);
     }
     await live.apply(log.slice(beforeDelete));
     await oneByOne.apply(log, 1);
-    await rebuilt.apply(asReadAfterErasure(log, legacyRemark));
+    await rebuilt.apply(asReadAfterErasure(log, legacy));
   });
   afterAll(async () => Promise.all([live?.close(), oneByOne?.close(), rebuilt?.close()]));
 
@@ -152,6 +167,9 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     expect(before[OLD_REMARK_SECRET]).toEqual({ comment_history: 1 });
     // The audit quotes the file in the upload, the reminder and the download; a mail's own lines never do.
     expect(before[FILE]).toEqual({ order_details: 1, mail_history: 2, download_history: 1, audit_timeline: 3 });
+    expect(before[TRANSACTION]).toEqual({ order_details: 1, audit_timeline: 1 });
+    expect(before[OLD_TRANSACTION]).toEqual({ audit_timeline: 1 });
+    expect(before[DEVICE]).toEqual({ download_history: 1 });
   });
 
   it("leaves no passport number, name, e-mail, phone, IP, location, remark text or file name in any table afterwards", async () => {
@@ -160,14 +178,15 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     }
   });
 
-  it("keeps the order as Deleted with its trip, processing fields and evidence", async () => {
+  it("keeps the order as Deleted with its trip's closed-set answers, processing fields and the evidence of what happened", async () => {
     const details = (await orderDetails(live.driver.query, input.orderId))!;
     expect(details).toMatchObject({
       ...input.application,
       order_id: input.orderId,
       process_status: "Deleted",
       assign_to: ALICIA.name,
-      transaction_id: "ch_9ZZ1",
+      transaction_id: null,
+      merchant_name: null,
       personal_data_erased: true,
     });
     expect(details.first_name).toBeUndefined();
@@ -175,14 +194,14 @@ describe.skipIf(!(await postgresAvailable()))("a permanent delete erases the per
     expect(details.owner_currency_declaration_first_name).toBeUndefined();
   });
 
-  it("keeps the histories without the person: mails without address or file, downloads without IP or file, comments without text", async () => {
+  it("keeps the histories without the person: mails without address or file, downloads without IP, device or file, comments without text", async () => {
     const details = (await orderDetails(live.driver.query, input.orderId))!;
     expect(details.mailHistory.map((mail) => [mail.purpose, mail.status, mail.email, mail.transport])).toEqual([
       ["document", "delivered", null, "ses"],
       ["reminder", "bounced", null, "sendgrid"],
     ]);
     expect(details.mailHistory.map((mail) => mail.uploadDoc.file1)).toEqual([null, null]);
-    expect(details.downloadHistory).toEqual([expect.objectContaining({ ip: null, location: null, browser: "Safari", os: "iOS", file: "" })]);
+    expect(details.downloadHistory).toEqual([expect.objectContaining({ ip: null, location: null, browser: null, os: null, device: null, device_type: null, timezone: "EST", file: "" })]);
     expect(details.uploadDoc).toEqual([]);
     expect(details.remark.map((remark) => [remark.remark, remark.remark_name, remark.whatsapp, remark.voided])).toEqual([
       ["", ALICIA.name, "Y", "N"],

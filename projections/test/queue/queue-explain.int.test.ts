@@ -63,8 +63,9 @@ const history = (): Entry[] => {
           landingDomain: i % 3 === 0 ? "secondary" : "primary",
           processingDate: fate.future ? day(Date.parse(`${TODAY}T00:00:00Z`) + (1 + (i % 120)) * 86_400_000) : day(created),
           createdAt: new Date(created).toISOString(),
-          application: { citizenship: "Philippines", date_of_travel: day(created) },
+          application: { date_of_travel: day(created) },
           personal: {
+            citizenship: "Philippines",
             first_name: first,
             last_name: last,
             email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@example.com`,

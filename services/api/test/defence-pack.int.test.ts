@@ -326,7 +326,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
 
         const last = (await streamOf(orderId)).at(-1)!;
         expect(last.type).toBe("DefencePackGenerated");
-        expect(last.data).toEqual({ orderId, packType, fileName: `defence-pack-${packType}.pdf`, storedPath: `docs/${orderId}/defence-pack-${packType}.pdf` });
+        expect(last.data).toEqual({ orderId, packType, personal: { fileName: `defence-pack-${packType}.pdf`, storedPath: `docs/${orderId}/defence-pack-${packType}.pdf` } });
         expect(last.metadata).toMatchObject({ actor: { kind: "staff", role: "Telecaller" } });
         const stored = await readFile(path.join(api.dataDir, "uploads", "docs", orderId, `defence-pack-${packType}.pdf`));
         expect(stored.equals(answer.bytes)).toBe(true);
@@ -360,7 +360,7 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
       const before = [await currentHtml(1), await currentHtml(2)];
       const again = await requestPack(api.base, { orderId, defencePackType: 1 }, await api.login("Manager"));
       expect(again.status).toBe(200);
-      expect((await streamOf(orderId)).at(-1)!.data).toMatchObject({ packType: 1, fileName: "defence-pack-1-1.pdf", storedPath: `docs/${orderId}/defence-pack-1-1.pdf` });
+      expect((await streamOf(orderId)).at(-1)!.data).toMatchObject({ packType: 1, personal: { fileName: "defence-pack-1-1.pdf", storedPath: `docs/${orderId}/defence-pack-1-1.pdf` } });
       expect([await currentHtml(1), await currentHtml(2)]).toEqual(before);
       expect(await storedFiles(orderId)).toEqual(["defence-pack-1-1.pdf", "defence-pack-1.pdf", "defence-pack-2.pdf", "etravel.pdf"]);
     });

@@ -45,8 +45,8 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
     const events = await api.runtime.deps.store.readStream(`order-${orderId}`);
     expect(events.at(-1)!.type).toBe("DocumentUploaded");
     expect(events.at(-1)!.data).toMatchObject({
-      fileName: "E-Travel Juan.pdf",
-      storedPath: `docs/${orderId}/E-Travel Juan.pdf`,
+      // Issue 25: the name and path are sealed with the address (the store hands them back opened).
+      personal: { to: "juan@example.com", fileName: "E-Travel Juan.pdf", storedPath: `docs/${orderId}/E-Travel Juan.pdf` },
       contentType: "application/pdf",
       provider: "Sendgrid",
       uploadedBy: { id: api.staff.Team.id, name: "Tessa Cruz" },
@@ -128,7 +128,7 @@ describe.skipIf(!available)("documents: upload, mail request and the traveller's
     expect(await response.json()).toMatchObject({ status: 1, data: { link: `/uploads/docs/${orderId}/etravel.pdf` } });
     const downloaded = (await api.runtime.deps.store.readStream(`order-${orderId}`)).at(-1)!;
     expect(downloaded.type).toBe("DocumentDownloaded");
-    expect(downloaded.data).toMatchObject({ fileName: "etravel.pdf", browser: "Safari-17", os: "iOS 17.0", deviceType: "Mobile", device: "Apple iPhone" });
+    expect(downloaded.data).toMatchObject({ personal: { fileName: "etravel.pdf", browser: "Safari-17", os: "iOS 17.0", deviceType: "Mobile", device: "Apple iPhone" } });
     expect(downloaded.metadata).toMatchObject({ actor: { kind: "customer" } });
     // ORDER-14, issue 9 item 12: the link answered is the file, for the same grant.
     const file = await fetch(`${api.base}/uploads/docs/${orderId}/etravel.pdf`, { headers: { cookie } });

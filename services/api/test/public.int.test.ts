@@ -279,7 +279,7 @@ describe.skipIf(!available)("issue 9 items 4 and 12: the public side needs the o
     expect(await response.json()).toMatchObject({ status: 1, message: "Your download will start shortly.", data: { link: `/uploads/docs/${D}/new.pdf` } });
     const stream = await api.runtime.deps.store.readStream(`order-${D}`);
     expect(stream).toHaveLength(lengthBefore + 1);
-    expect(stream.at(-1)).toMatchObject({ type: "DocumentDownloaded", data: { fileName: "new.pdf", browser: "Safari-17", os: "iOS 17.0" }, metadata: { actor: { kind: "customer" } } });
+    expect(stream.at(-1)).toMatchObject({ type: "DocumentDownloaded", data: { personal: { fileName: "new.pdf", browser: "Safari-17", os: "iOS 17.0" } }, metadata: { actor: { kind: "customer" } } });
 
     await settleOrder(api, D);
     const rows = await api.runtime.driver.query(`select file from download_history where order_id = $1`, [D]);

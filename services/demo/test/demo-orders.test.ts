@@ -77,10 +77,10 @@ describe("demo orders", () => {
   });
 
   it("declare customs goods with one to three entries per Yes (ORDER-6)", () => {
-    const entries = orders.flatMap((o) => o.application.custom_declaration_details ?? []);
+    const entries = orders.flatMap((o) => o.personal.custom_declaration_details ?? []);
     expect(entries.length).toBeGreaterThan(100);
     for (const order of orders) {
-      for (const entry of order.application.custom_declaration_details ?? []) {
+      for (const entry of order.personal.custom_declaration_details ?? []) {
         const item = entry.type.replace(/_info$/, "") as keyof typeof order.application;
         expect(order.application[item]).toBe("Yes");
         expect(entry.details.length).toBeGreaterThanOrEqual(1);
@@ -107,25 +107,25 @@ describe("demo orders", () => {
   });
 
   it("include currency declarations with owner, recipient and instruments (ORDER-7)", () => {
-    expect(orders.some((o) => (o.application.instrument_information?.length ?? 0) > 0)).toBe(true);
+    expect(orders.some((o) => (o.personal.instrument_information?.length ?? 0) > 0)).toBe(true);
     expect(orders.some((o) => o.personal.owner_currency_declaration_last_name !== undefined)).toBe(true);
     expect(orders.some((o) => o.personal.recipient_currency_declaration_business_name !== undefined)).toBe(true);
-    for (const order of orders.filter((o) => o.application.instrument_information !== undefined)) {
+    for (const order of orders.filter((o) => o.personal.instrument_information !== undefined)) {
       expect([order.application.philippine_currency, order.application.foreign_currency]).toContain("Yes");
     }
   });
 
   it("read like real travellers: flights or ships, ports, hotels, passports and phones", () => {
     const air = orders.find((o) => o.application.transportation_type === "air")!;
-    expect(air.application.name_of_airline).toBeTruthy();
-    expect(air.application.flight_number).toMatch(/^[A-Z0-9]{2} \d{1,4}$/);
+    expect(air.personal.name_of_airline).toBeTruthy();
+    expect(air.personal.flight_number).toMatch(/^[A-Z0-9]{2} \d{1,4}$/);
     const sea = orders.find((o) => o.application.transportation_type === "sea")!;
-    expect(sea.application.vessel_name).toBeTruthy();
-    expect(sea.application.cabin_number).toMatch(/^\d{4,5}$/);
-    expect(sea.application.seaport).toBeTruthy();
-    expect(orders.some((o) => o.application.hotel_name !== undefined)).toBe(true);
-    expect(share((o) => o.application.citizenship_id === "PH")).toBeGreaterThan(0.4);
-    expect(new Set(orders.map((o) => o.application.citizenship_id)).size).toBeGreaterThan(10);
+    expect(sea.personal.vessel_name).toBeTruthy();
+    expect(sea.personal.cabin_number).toMatch(/^\d{4,5}$/);
+    expect(sea.personal.seaport).toBeTruthy();
+    expect(orders.some((o) => o.personal.hotel_name !== undefined)).toBe(true);
+    expect(share((o) => o.personal.citizenship_id === "PH")).toBeGreaterThan(0.4);
+    expect(new Set(orders.map((o) => o.personal.citizenship_id)).size).toBeGreaterThan(10);
     for (const order of orders) {
       expect(order.personal).toMatchObject({ passport_number: expect.any(String), phone_number: expect.any(String) });
       expect(order.personal.email).toMatch(/@example\.(com|org|net)$/);

@@ -1,6 +1,6 @@
 import type { AuditLine, OrderChangedAnswer } from "@etd/contract";
 import { formatPosition } from "@etd/event-store";
-import { decodeEvent, orderStream, type OrderId } from "@etd/events";
+import { decodeEvent, isErased, isPermanentlyDeleted, orderStream, withPersonalErased, type OrderId } from "@etd/events";
 import { describeAuditEvent } from "@etd/projections";
 import { Result } from "effect";
 import type { ApiDeps } from "../api-deps.ts";
@@ -28,11 +28,15 @@ export const orderChangedAnswer = async (
   const recorded = await deps.store.readStream(streamId);
   const changes: AuditLine[] = [];
   let currentFileName: string | undefined;
-  for (const raw of recorded) {
+  // An unreadable event cannot be described; the handler would have refused to fold it already.
+  const events = recorded.flatMap((raw) => {
     const decoded = decodeEvent(raw);
-    // An unreadable event cannot be described; the handler would have refused to fold it already.
-    if (Result.isFailure(decoded)) continue;
-    const event = decoded.success;
+    return Result.isSuccess(decoded) ? [{ raw, event: decoded.success }] : [];
+  });
+  // An erased order's older events may hold in the clear what is sealed now: read as erased.
+  const erased = isPermanentlyDeleted(events.map(({ event }) => event));
+  for (const { raw, event: stored } of events) {
+    const event = erased ? withPersonalErased(stored) : stored;
     if (raw.streamPosition > afterVersion) {
       const { actor } = event.metadata;
       changes.push({
@@ -50,7 +54,7 @@ export const orderChangedAnswer = async (
         summary: describeAuditEvent(event, { currentFileName, staff: () => undefined, gatewayName: () => undefined }),
       });
     }
-    if (event.type === "DocumentUploaded") currentFileName = event.data.fileName;
+    if (event.type === "DocumentUploaded") currentFileName = isErased(event.data.personal) ? undefined : event.data.personal.fileName;
   }
   // The latest ones: a page a few changes behind needs them all; a version far behind is not a
   // page someone is looking at, and the answer is no way to read a long history without audit.read.

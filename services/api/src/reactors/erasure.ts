@@ -10,8 +10,10 @@ import type { Reactor } from "./reactor.ts";
  * the log cannot: the order's key (its sealed personal data becomes unreadable), and every file
  * kept under `docs/{orderId}/` — the uploaded documents and the rendered defence packs, which
  * carry the traveller's name and e-mail — and the keys of the order's mails, whose streams keep
- * each mail as it was sent. Every step is idempotent, so a crash at any point is finished when the
- * reactor replays the event on restart.
+ * each mail as it was sent (and a provider's answer), with the outbox's `.eml` copies of them,
+ * named by each mail's id. Every step is idempotent, so a crash at any point is finished when the
+ * reactor replays the event on restart. What the read models derived is blanked by their own
+ * projections when they fold the same event (ADR 0009).
  */
 
 export interface ErasureDeps {

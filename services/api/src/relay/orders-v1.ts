@@ -94,8 +94,9 @@ const dataOf = (event: OrderEvent): OrdersV1Data | undefined => {
     case "DocumentDownloaded":
       return { type: "order.document_downloaded", data: noData };
     case "TransactionDetailsRecorded":
-      // That they were recorded, not what: staff type them freely, outside the erasable personal
-      // part, and a transaction id leads to the card holder.
+      // That they were recorded, not what: staff type them freely and a transaction id leads to the
+      // card holder. They are sealed in the event (issue 25), and a published message cannot be
+      // erased: nothing of the sealed part is ever published.
       return { type: "order.transaction_recorded", data: noData };
     case "DefencePackGenerated":
       return { type: "order.defence_pack_generated", data: { packType: event.data.packType } };

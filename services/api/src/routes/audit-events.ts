@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEvent } from "@etd/contract";
 import { momentMs } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
-import { isMailEvent, isOrderEvent, isOrderId, withRemarkErased, type AnyEvent, type OrderId } from "@etd/events";
+import { isErased, isMailEvent, isOrderEvent, isOrderId, withPersonalErased, type AnyEvent, type OrderId } from "@etd/events";
 import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/projections";
 
 /*
@@ -81,7 +81,8 @@ export const logContext = (): LogContext => {
           gateways.set(event.data.gatewayId, event.data.gatewayName);
           break;
         case "DocumentUploaded":
-          documents.set(event.data.orderId, event.data.fileName);
+          if (isErased(event.data.personal)) documents.delete(event.data.orderId);
+          else documents.set(event.data.orderId, event.data.personal.fileName);
           break;
         case "OrderPermanentlyDeleted":
           // The file's name is the traveller's document: not named once the order is erased.
@@ -92,27 +93,18 @@ export const logContext = (): LogContext => {
   };
 };
 
-/** What a traveller's file is called once their order is erased, as the order page's timeline says it. */
-export const ERASED_FILE = "the document";
-
 /**
- * An event of a permanently deleted order as the audit shows it. Remarks read as erased (those
- * stored before RemarkAdded version 3 keep their text in the clear, which the destroyed key
- * cannot hide), and so do the names of uploaded and downloaded files, which staff often name
- * after the traveller ("passport_Liza.pdf"): the sentences then read "uploaded the document".
- * What the log stores is unchanged; the chain is over the stored bytes.
+ * An event of a permanently deleted order, or of one of its mails, as the audit shows it: its
+ * personal part erased. The key is gone, so events sealed since issue 25 read so already; older
+ * ones kept some of it in the clear (remarks before RemarkAdded version 3, file names, transaction
+ * details, a provider's answer before their version 2) and are erased here. The sentences then say
+ * "the document" and leave the rest out. What the log stores is unchanged; the chain is over the
+ * stored bytes.
  */
-export const erasedView = (event: AnyEvent): AnyEvent => {
-  const erased = withRemarkErased(event);
-  switch (erased.type) {
-    case "DocumentUploaded":
-      return { ...erased, data: { ...erased.data, fileName: ERASED_FILE, storedPath: "(erased)" } };
-    case "DocumentDownloaded":
-      return { ...erased, data: { ...erased.data, fileName: ERASED_FILE } };
-    default:
-      return erased;
-  }
-};
+export const erasedView = (event: AnyEvent): AnyEvent => withPersonalErased(event);
+
+/** The context a sentence about an erased order is told with: no document is named. */
+export const erasedContext = (context: AuditContext): AuditContext => ({ ...context, currentFileName: undefined });
 
 /** The order a path's `:orderId` names, or undefined: the audit answers such a path 404, as an order it cannot find. */
 export const orderIdIn = (param: string | string[] | undefined): OrderId | undefined => (typeof param === "string" && isOrderId(param) ? param : undefined);

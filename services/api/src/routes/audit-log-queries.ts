@@ -2,10 +2,12 @@ import type { AuditEvent, QueueAtMoment, QueueAtRow, StaffActivity } from "@etd/
 import { AuditRangeQuery, QueueAtQuery } from "@etd/contract/requests";
 import { isOrderEvent, staffStream, statusLabel, type AnyEvent, type StaffId } from "@etd/events";
 import { evolveQueueRow, fullName, isInFolder, queueKeyOf, type QueueRow } from "@etd/projections";
+import type { RecordedEvent } from "@etd/event-store";
+import type { AuditContext } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
-import { ERASED_FILE, erasedView, happenedBy, logContext, momentOf, orderIdOf, toAuditEvent } from "./audit-events.ts";
+import { erasedContext, erasedView, happenedBy, logContext, momentOf, orderIdOf, toAuditEvent } from "./audit-events.ts";
 import { scanLog } from "./audit-log-scan.ts";
 
 /*
@@ -95,9 +97,8 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
       if ((await deps.store.readStream(staffStream(staffId as StaffId), { to: 1n })).length === 0) return notFound;
       const [from, to] = [momentOf(input.from), momentOf(input.to)];
       const context = logContext();
-      const found: { line: AuditEvent; event: AnyEvent }[] = [];
+      const found: { line: AuditEvent; raw: RecordedEvent; event: AnyEvent; context: AuditContext }[] = [];
       const erasedOrders = new Set<string>();
-      const fileNames = new Map<string, Set<string>>();
       let matched = 0;
       await scanLog(deps.store, (raw, event) => {
         const { actor } = event.metadata;
@@ -105,22 +106,17 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
         if (actor.kind === "staff" && actor.id === staffId && at >= from.ms && at <= to.ms) {
           matched++;
           // The sentence is told as the log stood before the event, so it is written now.
-          if (found.length < ACTIVITY_LIMIT) found.push({ line: toAuditEvent(raw, event, context.contextFor(event)), event });
+          const told = context.contextFor(event);
+          if (found.length < ACTIVITY_LIMIT) found.push({ line: toAuditEvent(raw, event, told), raw, event, context: told });
         }
         context.step(event);
         if (event.type === "OrderPermanentlyDeleted") erasedOrders.add(event.data.orderId);
-        if (event.type === "DocumentUploaded" || event.type === "DocumentDownloaded") {
-          fileNames.set(event.data.orderId, (fileNames.get(event.data.orderId) ?? new Set()).add(event.data.fileName));
-        }
       });
       // An order deleted permanently later in the log reads as erased here too, as in its own
-      // history: its data through erasedView, and its file names, which a sentence may quote
-      // (longest first, so that "visa.pdf" does not cut "my_visa.pdf" short), as "the document".
-      const events = found.map(({ line, event }) => {
+      // history: the line is told again from the erased event, naming no document.
+      const events = found.map(({ line, raw, event, context: told }) => {
         const orderId = orderIdOf(event);
-        if (orderId === null || !erasedOrders.has(orderId)) return line;
-        const names = [...(fileNames.get(orderId) ?? [])].sort((a, b) => b.length - a.length);
-        return { ...line, data: erasedView(event).data, summary: names.reduce((text, name) => text.replaceAll(name, ERASED_FILE), line.summary) };
+        return orderId !== null && erasedOrders.has(orderId) ? toAuditEvent(raw, erasedView(event), erasedContext(told)) : line;
       });
       const answer: StaffActivity = { staffId, from: from.iso, to: to.iso, events, truncated: matched > ACTIVITY_LIMIT };
       return ok("The staff member's activity.", answer);

@@ -4,6 +4,7 @@ import { AsOfQuery, DiffQuery } from "@etd/contract/requests";
 import { comparePositions, type RecordedEvent } from "@etd/event-store";
 import {
   decodeEvent,
+  isErased,
   isMailEvent,
   isMailRequestType,
   isOrderEvent,
@@ -42,9 +43,12 @@ const decodeStream = (streamId: string, raw: readonly RecordedEvent[], accept: (
     return { raw: r, event: decoded.success };
   });
 
-/** Once the order holds a permanent delete, every event of it reads as erased (see erasedView). */
-const erasedIfDeleted = (events: Loaded[]): Loaded[] =>
-  isPermanentlyDeleted(events.map((e) => e.event)) ? events.map((e) => ({ ...e, event: erasedView(e.event) })) : events;
+/**
+ * Once the order holds a permanent delete, every event of it and of its mails reads as erased
+ * (see erasedView). `order` is the order's own stream, which tells.
+ */
+const erasedIfDeleted = (order: readonly Loaded[], events: Loaded[]): Loaded[] =>
+  isPermanentlyDeleted(order.map((e) => e.event)) ? events.map((e) => ({ ...e, event: erasedView(e.event) })) : events;
 
 const FLAGS = ["whatsapp", "telephone", "statusRefund", "voided", "chargeBack", "reportError"] as const;
 
@@ -65,7 +69,10 @@ export const foldOrderAsOf = (events: readonly { readonly event: OrderEvent }[],
     state = evolveOrder(state, event);
     applied++;
     if (event.type === "OrderPlaced") ({ application, personal } = event.data);
-    if (event.type === "TransactionDetailsRecorded") transaction = { transactionId: event.data.transactionId, merchantName: event.data.merchantName };
+    if (event.type === "TransactionDetailsRecorded") {
+      const { personal } = event.data;
+      transaction = isErased(personal) ? undefined : { transactionId: personal.transactionId, merchantName: personal.merchantName };
+    }
     if (event.type === "RemarkAdded") {
       remarks.push({ at: event.metadata.occurredAt, by: event.data.remarkerName, remark: remarkText(event.data), flags: FLAGS.filter((f) => event.data[f]) });
     }
@@ -96,7 +103,7 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
   const loadOrder = async (orderIdParam: string | string[] | undefined): Promise<Loaded[] | Reply> => {
     const orderId = orderIdIn(orderIdParam);
     const events = orderId ? decodeStream(orderStream(orderId), await deps.store.readStream(orderStream(orderId)), isOrderEvent) : [];
-    return events.length === 0 ? fail(404, `Order ${String(orderIdParam ?? "")} was not found.`) : erasedIfDeleted(events);
+    return events.length === 0 ? fail(404, `Order ${String(orderIdParam ?? "")} was not found.`) : erasedIfDeleted(events, events);
   };
 
   /**
@@ -109,7 +116,7 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
     const mails = await Promise.all(
       mailIds.map(async (mailId) => {
         const streamId = mailStream(mailId as EventId);
-        return decodeStream(streamId, await deps.store.readStream(streamId), isMailEvent);
+        return erasedIfDeleted(order, decodeStream(streamId, await deps.store.readStream(streamId), isMailEvent));
       }),
     );
     return describeAll([...order, ...mails.flat()].sort((a, b) => comparePositions(a.raw.position, b.raw.position)));

@@ -71,7 +71,7 @@ const recordFailure = (command: RecordMailFailure, state: MailState): MailDecisi
   return [
     {
       type: "MailFailed",
-      data: { mailId: command.mailId, orderId: state.orderId!, attempt: command.attempt, reason, ...(retryAt ? { retryAt } : {}) },
+      data: { mailId: command.mailId, orderId: state.orderId!, attempt: command.attempt, personal: { reason }, ...(retryAt ? { retryAt } : {}) },
     },
   ];
 };

@@ -333,13 +333,11 @@ const uploadDocument = (command: UploadDocument, state: PlacedOrder): OrderDecis
       type: "DocumentUploaded",
       data: {
         orderId: state.orderId,
-        fileName,
-        storedPath,
         contentType: command.contentType,
         sizeBytes: command.sizeBytes,
         uploadedBy: staffRef(command.actor),
         provider: command.provider,
-        personal: { to: command.to },
+        personal: { to: command.to, fileName, storedPath },
       },
     },
   ];
@@ -398,9 +396,11 @@ export const MAX_RECORDED_DOWNLOADS = 100;
 export const REPEAT_DOWNLOAD_MS = 60_000;
 
 const recordDownload = (command: RecordDownload, state: PlacedOrder): OrderDecision => {
-  // Only the current document can be downloaded; an old or made-up name finds nothing.
+  // Only the current document can be downloaded; an old or made-up name finds nothing, and so does
+  // any name once the order is erased (its document's name is gone with the key).
   const document = state.document;
-  if (document === undefined || document.fileName !== command.fileName) {
+  const fileName = document?.fileName;
+  if (document === undefined || fileName === undefined || fileName !== command.fileName) {
     return refuse("not_found", "The document was not found.");
   }
   // The history is evidence in a dispute and a page the traveller reads: a download repeated
@@ -414,13 +414,16 @@ const recordDownload = (command: RecordDownload, state: PlacedOrder): OrderDecis
       type: "DocumentDownloaded",
       data: {
         orderId: state.orderId,
-        fileName: document.fileName,
-        ...(browser === undefined ? {} : { browser }),
-        ...(os === undefined ? {} : { os }),
-        ...(device === undefined ? {} : { device }),
-        ...(deviceType === undefined ? {} : { deviceType }),
         ...(timezone === undefined ? {} : { timezone }),
-        personal: { ip: command.ip, ...(location === undefined ? {} : { location }) },
+        personal: {
+          ip: command.ip,
+          ...(location === undefined ? {} : { location }),
+          fileName,
+          ...(browser === undefined ? {} : { browser }),
+          ...(os === undefined ? {} : { os }),
+          ...(device === undefined ? {} : { device }),
+          ...(deviceType === undefined ? {} : { deviceType }),
+        },
       },
     },
   ];
@@ -441,7 +444,7 @@ const recordTransactionDetails = (
   const merchantName = trimmedText(command.merchantName);
   if (merchantName === undefined) return refuse("invalid", "Please enter your Merchant Name");
   return [
-    { type: "TransactionDetailsRecorded", data: { orderId: state.orderId, transactionId, merchantName } },
+    { type: "TransactionDetailsRecorded", data: { orderId: state.orderId, personal: { transactionId, merchantName } } },
   ];
 };
 
@@ -460,7 +463,7 @@ const recordDefencePack = (command: RecordDefencePack, state: PlacedOrder): Orde
   return [
     {
       type: "DefencePackGenerated",
-      data: { orderId: state.orderId, packType: command.packType, fileName, storedPath },
+      data: { orderId: state.orderId, packType: command.packType, personal: { fileName, storedPath } },
     },
   ];
 };

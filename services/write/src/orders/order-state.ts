@@ -26,8 +26,9 @@ export interface Assignment {
 
 /** The finished document staff uploaded last; its uploader is the order's "processed by". */
 export interface CurrentDocument {
-  readonly fileName: string;
-  readonly storedPath: string;
+  /** Its name and stored path are personal (sealed): undefined once erased. */
+  readonly fileName: string | undefined;
+  readonly storedPath: string | undefined;
   readonly processedBy: StaffRef;
   readonly uploadedAt: IsoDateTime;
   /** Where and how the upload mailed it: an automatic reminder goes the same way. */
@@ -170,24 +171,27 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
         ...state,
         status: statusAfter(event)!,
         email: undefined,
+        document: state.document && { ...state.document, fileName: undefined, storedPath: undefined, mailedTo: undefined },
         permanentlyDeleted: true,
         lastChange: changed(metadata, "deleted it permanently"),
       };
-    case "DocumentUploaded":
+    case "DocumentUploaded": {
+      const personal = isErased(event.data.personal) ? undefined : event.data.personal;
       return {
         ...state,
         document: {
-          fileName: event.data.fileName,
-          storedPath: event.data.storedPath,
+          fileName: personal?.fileName,
+          storedPath: personal?.storedPath,
           processedBy: event.data.uploadedBy,
           uploadedAt: metadata.occurredAt,
           provider: event.data.provider,
-          mailedTo: isErased(event.data.personal) ? undefined : event.data.personal.to,
+          mailedTo: personal?.to,
           downloads: 0,
           lastDownloadAt: undefined,
           reminded: false,
         },
       };
+    }
     case "ReminderMailSent":
       return state.document === undefined ? state : { ...state, document: { ...state.document, reminded: true } };
     case "DocumentDownloaded":

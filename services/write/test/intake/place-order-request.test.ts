@@ -138,22 +138,24 @@ describe("a place-order request", () => {
       createdAt: "2025-03-14T07:59:48.000Z",
     });
     expect(input.application).toMatchObject({
-      citizenship_id: "PH",
       transportation_type: "air",
-      flight_number: "PR 103",
       cosmetics_skincare: "Yes",
-      instrument_information: [{ id: "1", currency: "USD", monetaryInstrument: "Cash", amount: "12000.00" }],
     });
     expect(input.personal).toMatchObject({
       first_name: "Juan",
       passport_number: "P1234567A",
       email: "juan.delacruz@example.com",
       recipient_currency_declaration_business_name: "Golden Peso Exchange",
+      // Issue 25: the trip as typed is sealed too, so a permanent delete leaves none of it.
+      citizenship_id: "PH",
+      flight_number: "PR 103",
+      instrument_information: [{ id: "1", currency: "USD", monetaryInstrument: "Cash", amount: "12000.00" }],
     });
-    // Nothing personal in the part that survives a permanent delete.
+    // Nothing the customer typed in the part that survives a permanent delete: only closed-set values.
     expect(input.application).not.toHaveProperty("first_name");
     expect(input.application).not.toHaveProperty("passport_number");
-    expect(input.personal).not.toHaveProperty("flight_number");
+    expect(input.application).not.toHaveProperty("flight_number");
+    expect(Object.values(input.application).filter((value) => typeof value === "string" && !/^(Yes|No|air|sea|arrival|departure|\d{4}-\d{2}-\d{2}|\d+\.\d{2})$/.test(value))).toEqual([]);
   });
 
   it("encodes as an OrderPlaced event and reads back unchanged", () => {
@@ -261,8 +263,8 @@ describe("normalisation", () => {
       amount_declaration: "450.00",
       transportation_type: "sea",
       travel_type: "departure",
-      instrument_information: [{ id: "1", currency: "PHP", monetaryInstrument: "Cash", amount: "75000.50" }],
     });
+    expect(input.personal.instrument_information).toEqual([{ id: "1", currency: "PHP", monetaryInstrument: "Cash", amount: "75000.50" }]);
   });
 
   it("normalises customs entries: quantities to numbers, amounts to two decimals (ORDER-6)", () => {
@@ -280,7 +282,7 @@ describe("normalisation", () => {
         ],
       }),
     );
-    expect(input.application.custom_declaration_details).toEqual([
+    expect(input.personal.custom_declaration_details).toEqual([
       {
         type: "alcohol_tobacco_info",
         details: [

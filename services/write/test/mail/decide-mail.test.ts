@@ -39,7 +39,7 @@ const queued = (attempt = 1) =>
   storedEvent("MailQueued", { ...ref, purpose: "document", provider: "AWS", transport: "ses", attempt, messageId: `<${MAIL_ID}.${attempt}@mail.etd>`, template: "document/primary@1", from: SENDER, personal: CONTENT }, reactor);
 const sent = (attempt = 1) => storedEvent("MailSent", { ...ref, attempt, transport: "ses", providerMessageId: `ses-${attempt}` }, reactor);
 const failed = (attempt: number, retryAt?: string) =>
-  storedEvent("MailFailed", { ...ref, attempt, reason: "503 Service Unavailable", ...(retryAt ? { retryAt } : {}) }, reactor);
+  storedEvent("MailFailed", { ...ref, attempt, personal: { reason: "503 Service Unavailable" }, ...(retryAt ? { retryAt } : {}) }, reactor);
 const unknown = (attempt = 1) => storedEvent("MailOutcomeUnknown", { ...ref, attempt }, reactor);
 const delivered = (providerEventId = "sns-1") =>
   storedEvent("MailDelivered", { ...ref, transport: "ses", providerEventId, reportedAt: "2025-03-14T09:31:00.000Z" }, systemMetadata("ses"));
@@ -78,13 +78,13 @@ describe("CROSS-4 a mail's attempts", () => {
   });
 
   it("schedules the next attempt after a passing failure, by the backoff schedule", () => {
-    spec.given([queued()]).when(failure(1)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: iso("2025-03-14T09:31:00.000Z") } }]);
-    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2)]).when(failure(2)).then([{ type: "MailFailed", data: { ...ref, attempt: 2, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected", retryAt: iso("2025-03-14T09:35:00.000Z") } }]);
+    spec.given([queued()]).when(failure(1)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, personal: { reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" }, retryAt: iso("2025-03-14T09:31:00.000Z") } }]);
+    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2)]).when(failure(2)).then([{ type: "MailFailed", data: { ...ref, attempt: 2, personal: { reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" }, retryAt: iso("2025-03-14T09:35:00.000Z") } }]);
   });
 
   it("stops as failed after the last scheduled attempt, or at once when the provider refuses for good", () => {
-    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2), failed(2, "2025-03-14T09:36:00.000Z"), queued(3)]).when(failure(3)).then([{ type: "MailFailed", data: { ...ref, attempt: 3, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" } }]);
-    spec.given([queued()]).when(failure(1, true)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" } }]);
+    spec.given([queued(), failed(1, "2025-03-14T09:31:00.000Z"), queued(2), failed(2, "2025-03-14T09:36:00.000Z"), queued(3)]).when(failure(3)).then([{ type: "MailFailed", data: { ...ref, attempt: 3, personal: { reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" } } }]);
+    spec.given([queued()]).when(failure(1, true)).then([{ type: "MailFailed", data: { ...ref, attempt: 1, personal: { reason: "550 5.1.1 <juan@example.com>: Recipient address rejected" } } }]);
   });
 
   it("queues the next attempt only when it is due", () => {

@@ -35,7 +35,8 @@ describe("ORDER-13 transaction details", () => {
       .then([
         {
           type: "TransactionDetailsRecorded",
-          data: { orderId: ORDER_ID, transactionId: "ch_3OqZ8d2eZvKYlo2C1", merchantName: "ETD Services" },
+          // Issue 25: both are sealed, as staff type them freely.
+          data: { orderId: ORDER_ID, personal: { transactionId: "ch_3OqZ8d2eZvKYlo2C1", merchantName: "ETD Services" } },
         },
       ]);
   });
@@ -73,8 +74,7 @@ describe("ORDER-13 defence packs", () => {
           data: {
             orderId: ORDER_ID,
             packType: 2,
-            fileName: "defence-pack-2-100234.pdf",
-            storedPath: "defence/100234/defence-pack-2-100234.pdf",
+            personal: { fileName: "defence-pack-2-100234.pdf", storedPath: "defence/100234/defence-pack-2-100234.pdf" },
           },
         },
       ]);

@@ -51,13 +51,12 @@ describe("ORDER-3 Upload Document", () => {
           type: "DocumentUploaded",
           data: {
             orderId: ORDER_ID,
-            fileName: DOCUMENT,
-            storedPath: `docs/100234/${DOCUMENT}`,
             contentType: "application/pdf",
             sizeBytes: 184_233,
             uploadedBy: ref(PAOLO),
             provider: "Sendgrid",
-            personal: { to: "juan.dc@example.org" },
+            // Issue 25: the file's name and path are sealed with the address.
+            personal: { to: "juan.dc@example.org", fileName: DOCUMENT, storedPath: `docs/100234/${DOCUMENT}` },
           },
         },
       ]);
@@ -72,13 +71,11 @@ describe("ORDER-3 Upload Document", () => {
           type: "DocumentUploaded",
           data: {
             orderId: ORDER_ID,
-            fileName: "scan.jpg",
-            storedPath: "docs/100234/scan.jpg",
             contentType: "image/jpeg",
             sizeBytes: 184_233,
             uploadedBy: ref(PAOLO),
             provider: "Sendgrid",
-            personal: { to: "juan.dc@example.org" },
+            personal: { to: "juan.dc@example.org", fileName: "scan.jpg", storedPath: "docs/100234/scan.jpg" },
           },
         },
       ]);
@@ -237,13 +234,17 @@ describe("PUBLIC-2 Download Now", () => {
           type: "DocumentDownloaded",
           data: {
             orderId: ORDER_ID,
-            fileName: DOCUMENT,
-            browser: "Chrome-122-0",
-            os: "Android 14",
-            device: "Pixel 7",
-            deviceType: "mobile",
             timezone: "America/Los_Angeles",
-            personal: { ip: "198.51.100.7", location: "Daly City, California, US" },
+            // Issue 25: the file's name and the device (from the visitor's own User-Agent) are sealed.
+            personal: {
+              ip: "198.51.100.7",
+              location: "Daly City, California, US",
+              fileName: DOCUMENT,
+              browser: "Chrome-122-0",
+              os: "Android 14",
+              device: "Pixel 7",
+              deviceType: "mobile",
+            },
           },
         },
       ]);
@@ -254,7 +255,7 @@ describe("PUBLIC-2 Download Now", () => {
       .given([orderPlaced(), documentUploaded()])
       .when(download())
       .then([
-        { type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } },
+        { type: "DocumentDownloaded", data: { orderId: ORDER_ID, personal: { ip: "198.51.100.7", fileName: DOCUMENT } } },
       ]);
   });
 
@@ -267,7 +268,7 @@ describe("PUBLIC-2 Download Now", () => {
     spec
       .given([orderPlaced(), documentUploaded(), documentDownloaded(last)])
       .when(download({ now: new Date(Date.parse(last) + REPEAT_DOWNLOAD_MS) }))
-      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } }]);
+      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, personal: { ip: "198.51.100.7", fileName: DOCUMENT } } }]);
   });
 
   it("issue 13: records at most a hundred downloads of a document; a new upload starts its count afresh", () => {
@@ -276,7 +277,7 @@ describe("PUBLIC-2 Download Now", () => {
     spec
       .given([orderPlaced(), documentUploaded(), ...hundred, documentUploaded(DOCUMENT, undefined, "2025-03-15T10:00:00.000Z")])
       .when(download({ now: new Date("2025-03-15T12:00:00.000Z") }))
-      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } } }]);
+      .then([{ type: "DocumentDownloaded", data: { orderId: ORDER_ID, personal: { ip: "198.51.100.7", fileName: DOCUMENT } } }]);
   });
 
   it("finds nothing before a document was uploaded", () => {

@@ -197,7 +197,7 @@ describe("QUEUE-12 an order assigned to someone else is read-only below Manager 
       .then([
         {
           type: "DocumentDownloaded",
-          data: { orderId: ORDER_ID, fileName: "etravel-100234.pdf", personal: { ip: "198.51.100.7" } },
+          data: { orderId: ORDER_ID, personal: { ip: "198.51.100.7", fileName: "etravel-100234.pdf" } },
         },
       ]);
   });

@@ -37,15 +37,15 @@ export const storedEvent = <T extends EventType>(
 };
 
 export const APPLICATION: OrderApplication = {
-  citizenship: "Philippines",
   transportation_type: "air",
   travel_type: "arrival",
-  name_of_airline: "Philippine Airlines",
-  flight_number: "PR 103",
   date_of_travel: "2025-03-21",
 };
 
 export const PERSONAL: OrderPersonalData = {
+  citizenship: "Philippines",
+  name_of_airline: "Philippine Airlines",
+  flight_number: "PR 103",
   first_name: "Juan",
   last_name: "Dela Cruz",
   email: CUSTOMER_EMAIL,
@@ -142,13 +142,11 @@ export const documentUploaded = (
     "DocumentUploaded",
     {
       orderId: ORDER_ID,
-      fileName,
-      storedPath: `docs/100234/${fileName}`,
       contentType: "application/pdf",
       sizeBytes: 184_233,
       uploadedBy,
       provider: "AWS",
-      personal: { to: CUSTOMER_EMAIL },
+      personal: { to: CUSTOMER_EMAIL, fileName, storedPath: `docs/100234/${fileName}` },
     },
     staffMetadata({ ...uploadedBy, role: "Team" }, occurredAt),
   );
@@ -156,7 +154,7 @@ export const documentUploaded = (
 export const documentDownloaded = (occurredAt?: string) =>
   storedEvent(
     "DocumentDownloaded",
-    { orderId: ORDER_ID, fileName: DOCUMENT, personal: { ip: "198.51.100.7" } },
+    { orderId: ORDER_ID, personal: { ip: "198.51.100.7", fileName: DOCUMENT } },
     customerMetadata(occurredAt),
   );
 
