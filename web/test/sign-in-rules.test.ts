@@ -8,6 +8,10 @@ describe("the sign-in form's rules (AUTH-2)", () => {
     expect(emailError("ada")).toBe("Invalid email address");
     expect(emailError("ada@example")).toBe("Invalid email address");
     expect(emailError("ada @example.com")).toBe("Invalid email address");
+    // The server's one rule (issue 25): what a mail could not be addressed to.
+    expect(emailError("a,c@d.co")).toBe("Invalid email address");
+    expect(emailError("a@b.co,")).toBe("Invalid email address");
+    expect(emailError("a@" + ".".repeat(160_000) + "@")).toBe("Invalid email address");
     expect(emailError("ada@example.com")).toBeUndefined();
     expect(emailError(" ada@example.com ")).toBeUndefined();
   });
