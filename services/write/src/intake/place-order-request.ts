@@ -84,6 +84,9 @@ const email = {
   message: "Must be a valid e-mail address, like name@example.com.",
   to: EmailAddress,
   normalise: (raw: string) => raw.trim(),
+  description:
+    "An address a mail can go to (ADR 0028): plain ASCII name@host.tld, at most 254 characters; " +
+    "no display name, comma, semicolon, quotes, blanks or second '@'; an international domain in its Punycode form.",
 };
 
 const processingMode = choice(
