@@ -86,7 +86,7 @@ const email = {
   normalise: (raw: string) => raw.trim(),
   description:
     "An address a mail can go to (ADR 0028): plain ASCII name@host.tld, at most 254 characters; " +
-    "no display name, comma, semicolon, quotes, blanks or second '@'; an international domain in its Punycode form.",
+    "no display name, comma, semicolon, double quote, blank or second '@'; an international domain in its Punycode form.",
 };
 
 const processingMode = choice(
