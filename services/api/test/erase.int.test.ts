@@ -1,39 +1,17 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { postgresAvailable } from "@etd/infra/test-database";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoOrders } from "@etd/demo";
 import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
 import { waitForReactor } from "./support/reactors.ts";
+import { tablesHolding } from "./support/tables-holding.ts";
 import { activateGateway } from "./support/gateways.ts";
 import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
-
-/** Every row of every table in the database, as text, that contains `needle`. */
-const findEverywhere = async (url: string, needle: string): Promise<string[]> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tables = await client.query<{ table_schema: string; table_name: string }>(
-      `select table_schema, table_name from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
-    );
-    const hits: string[] = [];
-    for (const { table_schema, table_name } of tables.rows) {
-      const name = `${client.escapeIdentifier(table_schema)}.${client.escapeIdentifier(table_name)}`;
-      const found = await client.query(`select 1 from ${name} t where strpos(lower(t::text), lower($1)) > 0 limit 1`, [needle]);
-      if (found.rowCount) hits.push(name);
-    }
-    expect(tables.rows.length).toBeGreaterThanOrEqual(3);
-    return hits;
-  } finally {
-    await client.end();
-  }
-};
 
 describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)", () => {
   let api: TestApi;
@@ -73,7 +51,7 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     const before = await api.runtime.deps.store.readStream("order-555000111");
     expect(JSON.stringify(before.map((e) => e.data))).toContain(traveller.passport_number);
     await waitForPosition(api.runtime.driver, before.at(-1)!.position, ALL_PROJECTIONS.map((p) => p.name));
-    const holders = await findEverywhere(api.database.url, traveller.passport_number);
+    const { holders } = await tablesHolding(api.database.url, traveller.passport_number);
     expect(holders.length).toBeGreaterThan(0);
     expect(holders.some((table) => table.includes("es_events"))).toBe(false);
 
@@ -86,7 +64,7 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     await waitForReactor(api.runtime.driver, ERASURE_REACTOR, erased.body.data.position as string);
 
     for (const needle of [traveller.passport_number, traveller.first_name, traveller.last_name, traveller.email]) {
-      expect(await findEverywhere(api.database.url, needle), needle).toEqual([]);
+      expect((await tablesHolding(api.database.url, needle)).holders, needle).toEqual([]);
     }
     // The mail's sealed content is unreadable and the outbox's copy is gone.
     expect(await outboxCopies()).toEqual([]);
