@@ -99,9 +99,9 @@ const selectShows = (page: Page, label: string) =>
 const tableRows = (page: Page) =>
   page.$$eval("main table tbody tr", (rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")));
 
-/** Polls the table until `predicate` holds for its rows (the page's default wait: 10 s). */
+/** Polls the table until `predicate` holds for its rows (30 s at most: a busy machine is slow, a hang is not). */
 const waitForRows = async (page: Page, predicate: (rows: string[][]) => boolean) => {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   let rows = await tableRows(page);
   while (!predicate(rows)) {
     if (Date.now() > deadline) throw new Error(`the table never matched; it shows ${JSON.stringify(rows)}`);
@@ -123,9 +123,9 @@ const expectAccessible = async (page: Page) => {
   expect(await seriousViolations(page)).toEqual([]);
 };
 
-/** Polls `probe` until it answers something (10 s at most). */
+/** Polls `probe` until it answers something (30 s at most). */
 const eventually = async <T>(probe: () => Promise<T | undefined>): Promise<T> => {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;

@@ -188,7 +188,7 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
       return { type: blob.type, base64: btoa(binary) };
     });
     expect(pdf.type).toBe("application/pdf");
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     while (!tab.url().startsWith("blob:") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(tab.url()).toMatch(/^blob:/);
 

@@ -100,7 +100,7 @@ describe.skipIf(!ready)("queue actions in the browser", () => {
    */
   const listed = async (member: StaffMember, queueKey: string, orderId: string) => {
     const token = await app.login(member);
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const list = await app.api("GET", `/admin/get-orders-list/${queueKey}?limit=All`, undefined, token);
       if ((list.body.data as { id: string }[]).some((r) => r.id === orderId)) return;

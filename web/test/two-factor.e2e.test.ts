@@ -151,7 +151,7 @@ const enrol = async (page: Page, options: { checkAxe?: boolean; downloadDir?: st
   if (options.downloadDir) {
     await page.locator("main button::-p-text(Download codes)").click();
     const file = path.join(options.downloadDir, "etd-back-office-recovery-codes.txt");
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     let text = "";
     while (Date.now() < deadline) {
       text = await readFile(file, "utf8").catch(() => "");

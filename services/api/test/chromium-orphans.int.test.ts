@@ -82,7 +82,7 @@ describe.skipIf(!chromium)("P8: the shared Chromium dies with the process that s
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
 
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     let left = await browsersOf(tmp);
     while (left.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

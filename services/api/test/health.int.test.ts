@@ -28,7 +28,7 @@ describe.skipIf(!available)("GET /api/health on PostgreSQL", () => {
     // renewal, a seal) holds it back for the moment it takes to commit, so ask until it shows.
     const head = `${appended.position.tx}.${appended.position.seq}`;
     let answer = await api.call("GET", "/health");
-    for (const deadline = Date.now() + 5_000; answer.body.data?.head !== head && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; answer.body.data?.head !== head && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       answer = await api.call("GET", "/health");
     }
