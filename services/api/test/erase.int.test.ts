@@ -64,7 +64,10 @@ describe.skipIf(!available)("permanent delete erases the traveller (DESIGN §3)"
     await waitForReactor(api.runtime.driver, ERASURE_REACTOR, erased.body.data.position as string);
 
     for (const needle of [traveller.passport_number, traveller.first_name, traveller.last_name, traveller.email]) {
-      expect((await tablesHolding(api.database.url, needle)).holders, needle).toEqual([]);
+      const after = await tablesHolding(api.database.url, needle);
+      // The scan reached the log and the read models, not an empty schema.
+      expect(after.scanned).toBeGreaterThanOrEqual(3);
+      expect(after.holders, needle).toEqual([]);
     }
     // The mail's sealed content is unreadable and the outbox's copy is gone.
     expect(await outboxCopies()).toEqual([]);
