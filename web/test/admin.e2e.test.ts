@@ -273,13 +273,19 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       await waitForText(page, "You cannot change your own role.");
       expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
 
-      // Issue 25 (ADR 0027): a peer Manager's role and password are an Admin's to change; a Team member's password is the screen's purpose.
+      // Issue 25 (ADR 0027): only an Admin edits another Manager; a Team member's password is the screen's purpose.
       const peer = await app.addStaff("Manager");
+      await page.goto(`${app.base}/admin/manage-team`);
+      await waitForText(page, peer.name);
+      expect(await page.$(`main a[aria-label="Edit ${peer.name}"]`)).toBeNull();
+      expect(await page.$(`main a[aria-label="Edit ${manager.name}"]`)).not.toBeNull();
       await page.goto(`${app.base}/admin/manage-team/${peer.id}`);
       await waitForText(page, "Only an Admin can change a Manager's role.");
       await waitForText(page, "Only an Admin can set another Manager's password.");
+      await waitForText(page, "Only an Admin can change another Manager's name or email.");
       expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
-      expect(await page.$eval('main input[name="password"]', (input) => input.disabled)).toBe(true);
+      for (const name of ["name", "email", "password"]) expect(await page.$eval(`main input[name="${name}"]`, (input) => input.disabled), name).toBe(true);
+      expect(await page.$eval('main button[type="submit"]', (button) => button.disabled)).toBe(true);
       const team = await app.addStaff("Team");
       await page.goto(`${app.base}/admin/manage-team/${team.id}`);
       await waitForText(page, "Edit Team Member");

@@ -21,6 +21,9 @@ const limitField = Schema.String.check(
 );
 const monthField = Schema.String.check(Schema.makeFilter((s: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s) || MONTH_MESSAGE));
 
+/** Sent by the client on every list call and ignored (My Orders is the caller's by id); bounded like any text. */
+const userNameField = Schema.String.check(Schema.isMaxLength(200, { message: "The user name must be at most 200 characters." }));
+
 /** A checked `limit`: a number of rows, or "All"; `fallback` when absent. */
 export const pageSizeOf = (value: string | undefined, fallback: number): number | "All" =>
   value === undefined ? fallback : /all/i.test(value) ? "All" : Number(value);
@@ -33,11 +36,11 @@ export const OrdersListQuery = Schema.Struct({
   /** Future orders only: one month's table (ADMIN-3). */
   processMonth: Schema.optionalKey(monthField),
   /** Sent by the client on every list call; My Orders is the signed-in member's whatever it says. */
-  userName: Schema.optionalKey(Schema.String),
+  userName: Schema.optionalKey(userNameField),
   delay: Schema.optionalKey(Schema.String),
 });
 
-export const FolderCountQuery = Schema.Struct({ userName: Schema.optionalKey(Schema.String) });
+export const FolderCountQuery = Schema.Struct({ userName: Schema.optionalKey(userNameField) });
 
 export const FutureMonthsQuery = Schema.Struct({
   year: Schema.optionalKey(
@@ -71,7 +74,7 @@ export const SearchOrderRequest = Schema.Struct({
   start: Schema.optionalKey(rowIndex("Start")),
   end: Schema.optionalKey(Schema.Union([rowIndex("End"), Schema.Literals(["All", "all"])])),
   processMonth: Schema.optionalKey(monthField),
-  userName: Schema.optionalKey(Schema.String),
+  userName: Schema.optionalKey(userNameField),
 });
 
 /** Select all across pages (issue 16): the most orders one selection, and so one bulk action, holds. */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
 import type { LocateIp } from "./http/ip-location.ts";
 import type { EventMetadata, Role } from "@etd/events";
@@ -78,15 +77,7 @@ export const requestMetadata = (context: Caller, system?: string): Omit<EventMet
         correlationId: context.requestId,
         ...(isIp(context.ip) ? { requestIp: context.ip } : {}),
       }
-    : { actor: { kind: "customer" }, correlationId: customerCorrelation(context.requestId) };
+    : { actor: { kind: "customer" }, correlationId: context.requestId };
 
 const isIp = (value: string) => /^[0-9A-Fa-f:.]{2,45}$/.test(value);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A traveller's request id is recorded only in the form the API gives ids (a UUID). An
- * X-Request-Id a visitor sends is text they write, and metadata is never sealed: any other form
- * would stay readable after their order is erased (issue 25, ADR 0009).
- */
-const customerCorrelation = (requestId: string): string => (UUID.test(requestId) ? requestId : randomUUID());

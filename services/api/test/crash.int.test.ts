@@ -7,6 +7,7 @@ import { generateDemoOrders, seededRandom } from "@etd/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { planBurst, type PlannedRequest } from "./support/burst-plan.ts";
+import { requestUuid } from "./support/request-id.ts";
 import { auditLog, type LoggedEvent, type Outcome } from "./support/log-audit.ts";
 
 const available = await postgresAvailable();
@@ -203,7 +204,7 @@ describe.skipIf(!available)("R4 crash safety: the API killed with SIGKILL mid-bu
 
     const orderId = orderIds[0]!;
     const before = (await readLog()).filter((e) => e.streamId === `order-${orderId}`).length;
-    const requestId = `r4-${seed}-after-restart`;
+    const requestId = requestUuid(`r4-${seed}-after-restart`);
     const remark = await call(api.base, "POST", "/admin/add-new-remark", { orderId, remark: "After the crash", chargeBack: "N" }, {
       authorization: await signIn(api.base),
       "x-request-id": requestId,

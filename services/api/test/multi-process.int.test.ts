@@ -18,6 +18,7 @@ import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { processSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { readTopic, type ReadRecord } from "./support/kafka-reader.ts";
 import { openStream } from "./support/sse-stream.ts";
+import { requestUuid } from "./support/request-id.ts";
 
 /*
  * Issue 15, must-show 3 (DESIGN §9, ADR 0023, CARD-1/CARD-6/CARD-7): the product as eight
@@ -168,7 +169,7 @@ describe.skipIf(!postgres || noKafka !== undefined)("issue 15: two of each role 
 
   /** Sends one command with its own request id (the events' correlationId) and records what came back. */
   const command = async (api: ApiName, kind: Kind, orderId: string, body: unknown): Promise<Sent> => {
-    const record: Sent = { requestId: `mp-${++requestCount}-${kind}`, kind, orderId, api, outcome: "unknown", detail: "" };
+    const record: Sent = { requestId: requestUuid(`mp-${++requestCount}-${kind}`), kind, orderId, api, outcome: "unknown", detail: "" };
     sent.push(record);
     const route: Record<Kind, [string, string]> = {
       place: ["POST", "/intake/orders"],

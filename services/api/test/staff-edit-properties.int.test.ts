@@ -127,6 +127,20 @@ describe.skipIf(!available)("issue 25: an edit of a team member is one decision 
     expect(await signsInAs(peer.email, PASSWORD)).toBe(peer.id);
   });
 
+  it("issue 25's review: a Manager cannot change a peer Manager's name or e-mail (they would sign in with an address someone else chose); an Admin can", async () => {
+    const attacker = await member("Manager");
+    const peer = await member("Manager");
+    const before = await observe(peer);
+    const message = "Only an Admin can change another Manager's name or email.";
+    const moved = await call("POST", "/admin/update-team-member", { tmId: peer.id, name: peer.name, email: `moved-${peer.email}`, type: "Manager" }, attacker.token);
+    expect(moved).toEqual({ status: 403, body: { status: 0, message, data: null } });
+    const renamed = await call("POST", "/admin/update-team-member", { tmId: peer.id, name: "Someone Else", email: peer.email, type: "Manager" }, attacker.token);
+    expect(renamed).toEqual({ status: 403, body: { status: 0, message, data: null } });
+    expect(await observe(peer)).toEqual(before);
+    const byAdmin = await call("POST", "/admin/update-team-member", { tmId: peer.id, name: "Renamed By Admin", email: peer.email, type: "Manager" }, await api.login("Admin"));
+    expect(byAdmin.body).toMatchObject({ status: 1, message: "Team member updated successfully." });
+  });
+
   it("actor role × target role before × role after × password or not × self: a refused edit changes nothing, an accepted one exactly the change", async () => {
     interface Case {
       readonly actor: Role;
@@ -257,7 +271,7 @@ describe.skipIf(!available)("issue 25: an edit of a team member is one decision 
         runs++;
         const [peer, admin, team] = await Promise.all([member("Manager"), member("Admin"), member("Team")]);
         const peers = [peer, admin];
-        const initial = await query("select staff_id, role, password_hash, session_generation from staff_credentials where staff_id = any($1) order by staff_id", [peers.map((p) => p.id)]);
+        const initial = await query("select staff_id, name, email, role, password_hash, session_generation from staff_credentials where staff_id = any($1) order by staff_id", [peers.map((p) => p.id)]);
         // Every e-mail a peer has had, so the check signs in under each of them.
         const emails = new Set(peers.map((p) => p.email));
         const current = new Map<Who, Member>([["peer", peer], ["admin", admin], ["team", team]]);
@@ -289,9 +303,9 @@ describe.skipIf(!available)("issue 25: an edit of a team member is one decision 
           }
         }
 
-        // The peers' sign-in secrets and roles are as they were (a deletion aside), and no password
+        // The peers' sign-in names, e-mails, secrets and roles are as they were (a deletion aside), and no password
         // the attacker used opens them under any e-mail they have had.
-        const now = await query("select staff_id, role, password_hash, session_generation, deleted from staff_credentials where staff_id = any($1) order by staff_id", [peers.map((p) => p.id)]);
+        const now = await query("select staff_id, name, email, role, password_hash, session_generation, deleted from staff_credentials where staff_id = any($1) order by staff_id", [peers.map((p) => p.id)]);
         for (const [i, was] of initial.entries()) {
           const { deleted, ...row } = now[i]!;
           // A deletion (a Manager may delete a peer Manager, never an Admin) ends the sessions, and changes nothing else.

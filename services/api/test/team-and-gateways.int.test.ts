@@ -58,6 +58,25 @@ describe.skipIf(!available)("Manage Team and Gateway Setting", () => {
     expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain("secret1");
   });
 
+  it("a request id is kept only as a UUID: any other text a caller sends is replaced, since metadata outlives an erasure", async () => {
+    const admin = await api.login("Admin");
+    const add = async (email: string, requestId: string) => {
+      const response = await fetch(`${api.base}/api/admin/add-team-member`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: admin, "x-request-id": requestId },
+        body: JSON.stringify({ name: "Id Probe", email, password: "secret1", type: "Team" }),
+      });
+      const body = (await response.json()) as { data: { id: string } };
+      const [added] = await api.runtime.deps.store.readStream(`staff-${body.data.id}`);
+      return added!.metadata.correlationId;
+    };
+    const uuid = "0D5F2C1A-7B3E-4C9D-8E2F-1A2B3C4D5E6F";
+    expect(await add("id-probe-1@demo.local", uuid)).toBe(uuid.toLowerCase());
+    const chosen = await add("id-probe-2@demo.local", "traveller-name-Ann-Smith");
+    expect(chosen).not.toContain("Ann");
+    expect(chosen).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
   it("nobody deletes their own account", async () => {
     const answer = await api.call("PUT", "/admin/delete-team-member", { teamMemberId: api.staff.Manager.id }, await api.login("Manager"));
     expect(answer).toMatchObject({ status: 403, body: { status: 0, message: "You cannot delete your own account." } });

@@ -377,5 +377,11 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
 const sameSecret = (given: string | undefined, expected: string) =>
   given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
 
-/** A request id a client or proxy sent, if it is one we may log and record (else undefined). */
-export const headerId = (value: string | undefined) => (value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined);
+/**
+ * A request id a client or proxy sent, kept only in the form the API gives ids itself (a UUID):
+ * metadata is never sealed, so any text a caller chose would stay readable in the log after the
+ * order it touched is erased (issue 25, ADR 0009). The length is checked before the pattern.
+ */
+export const headerId = (value: string | undefined) => (value?.length === 36 && UUID.test(value) ? value.toLowerCase() : undefined);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
 import { seededRandom } from "@etd/demo";
+import { requestUuid } from "./request-id.ts";
 
 /*
  * A reproducible burst of order commands for the crash test (R4): which endpoint, which order,
@@ -69,11 +70,11 @@ const toRequest = (command: BurstCommand, orderId: string, requestId: string, in
   }
 };
 
-/** `count` requests on `orderIds`, each with a unique request id `<prefix>-<n>`. */
+/** `count` requests on `orderIds`, each with a unique request id made from `<prefix>-<n>`. */
 export const planBurst = ({ seed, count, orderIds, prefix }: { seed: number; count: number; orderIds: readonly string[]; prefix: string }): PlannedRequest[] => {
   const random = seededRandom(seed).next;
   return Array.from({ length: count }, (_, index) => {
     const orderId = orderIds[Math.floor(random() * orderIds.length)]!;
-    return toRequest(pickCommand(random(), random), orderId, `${prefix}-${index}`, index);
+    return toRequest(pickCommand(random(), random), orderId, requestUuid(`${prefix}-${index}`), index);
   });
 };

@@ -36,8 +36,9 @@ const isSelf = (actor: StaffActor, staffId: StaffId) => !("system" in actor) && 
 
 /*
  * Who may change whom (ADR 0027; DESIGN §3): only an Admin creates, edits, deletes or grants Admin;
- * only an Admin changes a Manager's role or sets another Manager's password (either would let one
- * Manager sign in, and act in the log, as a peer); no one changes their own role; the last Admin
+ * only an Admin changes a Manager's role, sets another Manager's password (either would let one
+ * Manager sign in, and act in the log, as a peer) or changes another Manager's name or e-mail (the
+ * peer would have to sign in with an address someone else chose); no one changes their own role; the last Admin
  * can be neither deleted nor demoted. A Manager sets the password of Team, Telecaller and Night
  * Staff members on the edit form, which is what Manage Team is for (000 §5, ADMIN-1). Every rule
  * is judged against the member as they stood before the command. The permission matrix lets Admin
@@ -46,6 +47,7 @@ const isSelf = (actor: StaffActor, staffId: StaffId) => !("system" in actor) && 
 const ONLY_ADMIN = "Only an Admin can add, edit or delete an Admin, or make someone an Admin.";
 const MANAGER_ROLE = "Only an Admin can change a Manager's role.";
 const MANAGER_PASSWORD = "Only an Admin can set another Manager's password.";
+const MANAGER_PROFILE = "Only an Admin can change another Manager's name or email.";
 const OWN_PASSWORD = "Change Password sets only your own password.";
 const NOT_YOURS = "Only the member themself can do this with their two-factor sign-in.";
 const NOT_SET_UP = "This member has not set up two-factor sign-in.";
@@ -117,7 +119,9 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
       }
       const changesPassword = command.changesPassword === true;
       if (changesPassword && !self && state.role === "Manager" && !isAdmin(command.actor)) return refuse("forbidden", MANAGER_PASSWORD);
-      const unchanged = profile.name === state.name && profile.email === state.email && !roleChanged;
+      const profileChanged = profile.name !== state.name || profile.email !== state.email;
+      if (profileChanged && !self && state.role === "Manager" && !isAdmin(command.actor)) return refuse("forbidden", MANAGER_PROFILE);
+      const unchanged = !profileChanged && !roleChanged;
       // Saving the form without edits is fine and leaves no trace in the log.
       return [
         ...(unchanged ? [] : [{ type: "StaffMemberUpdated" as const, data: profile }]),

@@ -218,7 +218,8 @@ describe("what a staff member's state tells the API", () => {
  * R12 and ADR 0027: who may change whom, for every role, every target role before and after, a
  * password set or not, and oneself. The expectation is written from the rule's words, apart from
  * the decider: only an Admin creates, edits, deletes or grants Admin; only an Admin changes a
- * Manager's role or sets another Manager's password; no one changes their own role; the last Admin
+ * Manager's role, sets another Manager's password or changes another Manager's name or e-mail; no
+ * one changes their own role; the last Admin
  * stays. One save is one decision, judged against the member as they stood before it. (Who may
  * open Manage Team at all is the permission matrix's, tested at the API.)
  */
@@ -316,10 +317,25 @@ describe("R12 the staff role matrix in the decider", () => {
       { type: "StaffMemberUpdated", data: { ...profile, role: "Team" } },
       { type: "PasswordChanged", data: { staffId: PAOLO_ID } },
     ]);
-    // A Manager keeps the screen's purpose: a Team member's new password, a rename of a peer.
+    // A Manager keeps the screen's purpose: a Team member's new password and name.
     spec.given(given("Team", false)).when(update({ role: "Team", changesPassword: true, actor: manager })).then([{ type: "PasswordChanged", data: { staffId: PAOLO_ID } }]);
-    spec.given(given("Manager", false)).when(update({ role: "Manager", name: "Paolo R.", actor: manager })).then([
+    spec.given(given("Team", false)).when(update({ role: "Team", name: "Paolo R.", actor: manager })).then([
+      { type: "StaffMemberUpdated", data: { ...profile, role: "Team", name: "Paolo R." } },
+    ]);
+  });
+
+  it("issue 25's review: only an Admin changes another Manager's name or e-mail; a Manager still edits their own", () => {
+    const manager = actorAs("Manager");
+    const message = "Only an Admin can change another Manager's name or email.";
+    spec.given(given("Manager", false)).when(update({ role: "Manager", name: "Paolo R.", actor: manager })).thenRefuses("forbidden", message);
+    spec.given(given("Manager", false)).when(update({ role: "Manager", email: "p@etd.example", actor: manager })).thenRefuses("forbidden", message);
+    // Saving a peer unchanged decides nothing and records nothing.
+    spec.given(given("Manager", false)).when(update({ role: "Manager", actor: manager })).then([]);
+    spec.given(given("Manager", false)).when(update({ role: "Manager", name: "Paolo R.", actor: actorAs("Admin") })).then([
       { type: "StaffMemberUpdated", data: { ...profile, role: "Manager", name: "Paolo R." } },
+    ]);
+    spec.given(given("Manager", true)).when({ ...update({ role: "Manager", name: "Paolo R.", actor: manager }), staffId: ACTOR_ID }).then([
+      { type: "StaffMemberUpdated", data: { ...profile, staffId: ACTOR_ID, role: "Manager", name: "Paolo R." } },
     ]);
   });
 
@@ -339,7 +355,7 @@ describe("R12 the staff role matrix in the decider", () => {
           expect(outcome.map((event) => event.type)).not.toContain("PasswordChanged");
           history = [...history, ...outcome.map((event) => ({ ...event, metadata: staffMetadata(manager) }))];
         }
-        expect(foldEvents(staffDecider, history)).toMatchObject({ role: "Manager", passwordChangedAt: undefined });
+        expect(foldEvents(staffDecider, history)).toMatchObject({ role: "Manager", name: profile.name, email: profile.email, passwordChangedAt: undefined });
       }),
       { seed: 25, numRuns: 300 },
     );

@@ -30,7 +30,7 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
   // The server refuses these anyway (the staff decider); the form does not offer them.
   const me = useAtomValue(sessionAtom);
   const isSelf = editing !== undefined && editing.id === me?.id;
-  // Only an Admin changes a Manager's role or sets another Manager's password (ADR 0027).
+  // Only an Admin edits another Manager: role, password, name or e-mail (ADR 0027).
   const isPeerManager = editing !== undefined && !isSelf && me?.role !== "Admin" && editing.values.type === "Manager";
   const typeNames = me?.role === "Admin" ? listed : listed.filter((name) => name !== "Admin");
   const validate = useCallback((values: TeamMemberValues) => validateTeamMember(values, isEdit), [isEdit]);
@@ -57,8 +57,15 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
         form.submit((values) => save.mutate(values));
       }}
     >
-      <TextInputField label="Name" binding={form.field("name")} autoComplete="off" isRequired />
-      <TextInputField label="Email" type="email" binding={form.field("email")} autoComplete="off" isRequired />
+      <TextInputField
+        label="Name"
+        binding={form.field("name")}
+        autoComplete="off"
+        isRequired
+        isDisabled={isPeerManager}
+        {...(isPeerManager ? { description: "Only an Admin can change another Manager's name or email." } : {})}
+      />
+      <TextInputField label="Email" type="email" binding={form.field("email")} autoComplete="off" isRequired isDisabled={isPeerManager} />
       <TextInputField
         label="Password"
         type="password"
@@ -79,7 +86,7 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
         {...(isSelf ? { description: "You cannot change your own role." } : isPeerManager ? { description: "Only an Admin can change a Manager's role." } : {})}
       />
       <div className="admin-form-actions">
-        <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
+        <Button type="submit" className="button button-primary" isDisabled={save.isPending || isPeerManager}>
           {isEdit ? "Update" : "Submit"}
         </Button>
         {isEdit ? (

@@ -27,8 +27,11 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
   // The name stays in the dialog while it closes.
   const [resetName, setResetName] = useState("");
   // What to offer; the server checks the same permission.
-  const role = useAtomValue(sessionAtom)?.role;
+  const me = useAtomValue(sessionAtom);
+  const role = me?.role;
   const mayReset = role !== undefined && isAllowed(role, "team.reset-two-factor");
+  // Only an Admin edits an Admin or another Manager (ADR 0027): the list offers no Edit the server would refuse.
+  const mayEdit = (member: TeamMember) => role === "Admin" || member.id === me?.id || (member.type !== "Admin" && member.type !== "Manager");
 
   const remove = useMutation({
     mutationFn: (member: TeamMember) => deleteTeamMember(member.id),
@@ -79,14 +82,16 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
                 <td>{member.type}</td>
                 <td>{member.twoFactor ? "On" : "Off"}</td>
                 <td className="admin-table-actions">
-                  <RouterLink
-                    to="/admin/manage-team/$teamMemberId"
-                    params={{ teamMemberId: member.id }}
-                    className="button button-small"
-                    aria-label={`Edit ${member.name}`}
-                  >
-                    Edit
-                  </RouterLink>
+                  {mayEdit(member) ? (
+                    <RouterLink
+                      to="/admin/manage-team/$teamMemberId"
+                      params={{ teamMemberId: member.id }}
+                      className="button button-small"
+                      aria-label={`Edit ${member.name}`}
+                    >
+                      Edit
+                    </RouterLink>
+                  ) : null}
                   <Button className="button button-small button-danger" aria-label={`Delete ${member.name}`} onPress={() => setToDelete(member)}>
                     Delete
                   </Button>
