@@ -1,4 +1,6 @@
-import { Result, Schema, SchemaIssue } from "effect";
+import * as Result from "effect/Result";
+import * as Schema from "effect/Schema";
+import * as SchemaIssue from "effect/SchemaIssue";
 import { describe, expect, it } from "vitest";
 import { isEmailAddress, MAX_EMAIL_LENGTH } from "../src/index.ts";
 import { AddTeamMemberRequest, LoginRequest, ResendMailRequest } from "../src/requests/index.ts";

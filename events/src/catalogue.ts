@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { GatewayRegistered, GatewaySelected } from "./gateways/gateway-events.ts";
 import { InvoiceNumberIssued } from "./invoices/invoice-events.ts";
 import {

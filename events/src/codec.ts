@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect";
+import * as Result from "effect/Result";
+import * as Schema from "effect/Schema";
 import { type AnyEvent, definitionOf } from "./catalogue.ts";
 import { EventDecodeError, EventEncodeError } from "./errors.ts";
 import { currentTypeOf, upcast } from "./upcasting.ts";

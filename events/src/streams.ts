@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { EventId, isOrderId, StaffId, type OrderId } from "./shared/ids.ts";
 
 /** Stream names (DESIGN §3). One order, one staff member, or all gateways per stream. */

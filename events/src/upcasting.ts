@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { CATALOGUE, definitionOf } from "./catalogue.ts";
 import { EventDecodeError } from "./errors.ts";
 import { MAIL_UPCASTERS } from "./mail/mail-upcasters.ts";

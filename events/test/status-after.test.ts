@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { SAMPLES } from "./samples.ts";
 import { decodeEvent, definitionOf, isOrderEvent, statusAfter } from "../src/index.ts";
 

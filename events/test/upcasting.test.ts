@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { describe, expect, it } from "vitest";
 import { decodeEvent, encodeEvent, isPermanentlyDeleted, missingUpcasters, remarkText, TRIP_TEXT_KEYS_V1, withPersonalErased, type AnyEvent } from "../src/index.ts";
 import { customerMetadata, intakeMetadata, reactorMetadata, SAMPLES, staffMetadata } from "./samples.ts";

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodePlaceOrderRequest } from "@etd/write";
 import { generateDemoOrders } from "@etd/demo";
 import { planOrderLife } from "./order-life.ts";

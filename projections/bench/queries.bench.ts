@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase } from "@etd/infra/test-database";
 import type { AnyEvent, OrderStatus, StaffId } from "@etd/events";

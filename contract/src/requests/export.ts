@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { MAX_SEARCH_LENGTH } from "../queues.ts";
 import { REPORT_NAMES, type ReportName } from "../queue-columns.ts";
 import { requiredText } from "./fields.ts";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { OrderId } from "@etd/events";
 import { isEmailAddress } from "../rules.ts";
 

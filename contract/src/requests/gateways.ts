@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 const SELECT_GATEWAY = "Please select a gateway.";
 

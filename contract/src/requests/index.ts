@@ -4,7 +4,7 @@
  * imports their types only (`import type`), never these values, so its bundle stays free of the
  * schema library. A body's type as a client sends it is `Body<typeof SomeRequest>`.
  */
-import type { Schema } from "effect";
+import type * as Schema from "effect/Schema";
 
 export type Body<S extends Schema.Top> = S["Encoded"];
 

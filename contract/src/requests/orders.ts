@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { EventId, OrderId } from "@etd/events";
 import { ORDER_STATUSES, statusOf, type OrderStatus } from "../vocabulary.ts";
 import {

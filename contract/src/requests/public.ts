@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /* The traveller's pages (PUBLIC-1, PUBLIC-2, ADR 0007). */

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { IsoDate } from "@etd/events";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../queues.ts";
 import { orderIdField, requiredText } from "./fields.ts";

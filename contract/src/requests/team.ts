@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { ROLES, type Role } from "../vocabulary.ts";
 import { requiredEmail, requiredText } from "./fields.ts";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { defineEvent } from "../shared/event-definition.ts";
 import { GatewayId } from "../shared/ids.ts";
 import { LandingDomain } from "../shared/landing-domain.ts";

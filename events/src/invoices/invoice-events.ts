@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { defineEvent } from "../shared/event-definition.ts";
 import { GatewayId, OrderId } from "../shared/ids.ts";
 import { IsoDateTime, NonEmptyText } from "../shared/primitives.ts";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { MailProvider } from "../orders/order-status.ts";
 import { defineEvent } from "../shared/event-definition.ts";
 import { EventId, OrderId } from "../shared/ids.ts";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { defineUpcaster, type Upcaster } from "../shared/upcaster.ts";
 import { MailFailed } from "./mail-events.ts";
 

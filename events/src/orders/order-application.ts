@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { Count, EmailAddress, NonEmptyText } from "../shared/primitives.ts";
 
 /*

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { ORDER_STATUSES, PROCESSING_MODES } from "../vocabulary.ts";
 
 /** An order's process status (DESIGN §4); the list and its labels are in `vocabulary.ts`. */

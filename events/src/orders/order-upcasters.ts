@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { isErased, PersonalDataErased } from "../shared/personal-data.ts";
 import { NonEmptyText } from "../shared/primitives.ts";
 import { defineUpcaster, type Upcaster } from "../shared/upcaster.ts";

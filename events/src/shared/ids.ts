@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /**
  * The order number customers and staff quote: digits only, at least six of them (001 §5, "Order

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { MessageId, StaffId } from "./ids.ts";
 import { IsoDateTime, NonEmptyText } from "./primitives.ts";
 import { Role } from "./role.ts";

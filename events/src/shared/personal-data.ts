@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /*
  * Personal data and crypto-shredding (DESIGN §3).

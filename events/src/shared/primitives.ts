@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /** Text a person typed that must say something: not empty, no surrounding blanks. */
 export const NonEmptyText = Schema.String.check(

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { ROLES } from "../vocabulary.ts";
 
 /** Staff roles (000 §6); the list is in `vocabulary.ts`. */

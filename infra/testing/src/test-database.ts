@@ -6,8 +6,20 @@ import pg from "pg";
  * never see each other's rows. The server comes from TEST_DATABASE_URL (any database on it; the
  * role needs CREATEDB). Where no server answers, suites skip with a visible notice, except under
  * CI, where a missing PostgreSQL is a failure.
+ *
+ * TEST_DATABASE_URL may name several servers, separated by commas: then test files run in as many
+ * workers at once, each worker on its own server (VITEST_POOL_ID, 1 to the number of workers). A
+ * server's read horizon spans all its databases, so files sharing one would hold each other's
+ * readers back; on servers of their own they do not meet (ADR 0029).
  */
-export const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://etd:etd@127.0.0.1:5432/postgres";
+export const testServers = (): readonly string[] => {
+  const listed = (process.env.TEST_DATABASE_URL ?? "").split(",").map((url) => url.trim()).filter((url) => url !== "");
+  return listed.length > 0 ? listed : ["postgres://etd:etd@127.0.0.1:5432/postgres"];
+};
+
+const servers = testServers();
+/** This worker's server. */
+export const SERVER_URL = servers[(Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1)) - 1) % servers.length]!;
 
 const withDatabase = (url: string, database: string): string => {
   const parsed = new URL(url);

@@ -1,17 +1,22 @@
 import { defineConfig } from "vitest/config";
+import { testServers } from "./test-database.ts";
 
 /*
- * The test settings of every workspace whose tests use PostgreSQL. Test files share one server,
- * whose read horizon spans every database: a file holding transactions open would hold back
- * another file's readers of the log, so files run one at a time. The timeouts only catch a test
- * that hangs: every test waits for its condition, and a machine busy with other work (CI beside
- * other jobs) may take several times as long to reach it.
+ * The test settings of every workspace whose tests use PostgreSQL. A server's read horizon spans
+ * all its databases: a file holding transactions open would hold back another file's readers of
+ * the log. So files on one server run one at a time, and with several servers named in
+ * TEST_DATABASE_URL, one worker runs per server (ADR 0029). The timeouts only catch a test that
+ * hangs: every test waits for its condition, and a machine busy with other work (CI beside other
+ * jobs) may take several times as long to reach it.
  */
+const workers = testServers().length;
+
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
   },
 });

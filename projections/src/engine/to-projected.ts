@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { RecordedEvent } from "@etd/event-store";
 import { decodeEvent } from "@etd/events";
 import type { ProjectedEvent } from "./projection.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodeEvent, ERASED, IsoDate, isMailEvent, isOrderEvent, orderStream, type AnyEvent, type OrderId } from "@etd/events";
 import type { Query } from "@etd/event-store";
 import type { ProjectedEvent } from "../../src/engine/projection.ts";

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { AnyEvent, EventMetadata, OrderEvent, OrderId, OrderStatus, Role, StaffId, WithoutMetadata } from "@etd/events";
 import {
   decodePlaceOrderRequest,

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodeEvent } from "@etd/events";
 import { describe, expect, it } from "vitest";
 import { planLog, type PlannedWork } from "../../bench/plan-log.ts";

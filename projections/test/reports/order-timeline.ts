@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { orderStream, staffStream, type AnyEvent, type EventMetadata, type OrderId, type Role, type StaffId, type StaffRef } from "@etd/events";
 import {
   decodePlaceOrderRequest,

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { PROCESSING_MODE_LABELS } from "@etd/contract";
 import { generateDemoOrders } from "@etd/demo";
 import { IsoDateTime, isErased, type EventMetadata, type InvoiceSent, type OrderPlaced } from "@etd/events";

@@ -5,7 +5,7 @@ import { decodeEvent, type OrderEvent } from "@etd/events";
 import { startKafkaBroker } from "@etd/infra/kafka-broker";
 import { createTestDatabase } from "@etd/infra/test-database";
 import { createKafkaPublisher, type OutgoingMessage } from "@etd/kafka";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { reactorLag } from "../src/reactors/reactor-lag.ts";
 import { ORDERS_V1_PARTITIONS, RELAY_BATCH, RELAY_REACTOR } from "../src/relay/relay.ts";
 import { toKafkaMessage, toOrdersV1 } from "../src/relay/orders-v1.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { UploadDocumentFields } from "@etd/contract/requests";
-import type { Schema } from "effect";
+import type * as Schema from "effect/Schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 

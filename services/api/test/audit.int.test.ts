@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeEvent, encodeEvent, mailStream, staffStream, type EventId, type StaffId } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
 import { waitForReactor } from "./support/reactors.ts";

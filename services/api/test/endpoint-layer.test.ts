@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderIdParam, requiredText } from "@etd/contract/requests";
 import { mountEndpoints, publicEndpoint, type MountDeps } from "../src/http/endpoint.ts";

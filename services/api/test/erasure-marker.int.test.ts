@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoOrders } from "@etd/demo";
 import { parsePosition } from "@etd/event-store";

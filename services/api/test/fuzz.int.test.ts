@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import fc from "fast-check";
-import { Result, type Schema } from "effect";
+import * as Result from "effect/Result";
+import type * as Schema from "effect/Schema";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { GATEWAYS_STREAM, type Role } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";

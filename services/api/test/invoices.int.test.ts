@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";

@@ -5,7 +5,7 @@ import { decodeEvent, mailStream, orderStream, type MailEvent } from "@etd/event
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { startSesEmulator, type SesEmulator } from "@etd/infra/ses-emulator";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_REACTOR } from "../src/mail/mail-reactor.ts";
 import { reactorLag } from "../src/reactors/reactor-lag.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { decodeEvent, mailStream, type EventId, type MailEvent } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { startSesEmulator, type SesEmulator } from "@etd/infra/ses-emulator";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

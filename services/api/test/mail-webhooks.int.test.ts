@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { EventId, mailStream, OrderId } from "@etd/events";
 import { handleCommand, mailDecider } from "@etd/write";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { readSendgridPublicKey } from "../src/mail/delivery-reports/sendgrid-key.ts";

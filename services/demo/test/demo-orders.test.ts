@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodePlaceOrderRequest, type PlaceOrderInput } from "@etd/write";
 import { describe, expect, it } from "vitest";
 import { generateDemoOrders, FIRST_DEMO_ORDER_ID } from "../src/demo-orders.ts";

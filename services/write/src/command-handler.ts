@@ -6,7 +6,7 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from "@etd/event-store";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodeEvent, encodeEvent, type AnyEvent, type EventMetadata } from "@etd/events";
 import type { Decider } from "./shared/decider.ts";
 import { isRefusal, refuseChanged, type Refusal } from "./shared/refusal.ts";

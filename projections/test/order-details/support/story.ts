@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import {
   isErased,
   isMailRequestType,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import jwt from "jsonwebtoken";
 import { Role, StaffId } from "@etd/events";
 

@@ -1,5 +1,5 @@
 import { hkdfSync, randomUUID } from "node:crypto";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import jwt from "jsonwebtoken";
 import type { Query, SqlDriver } from "@etd/event-store";
 import { StaffId } from "@etd/events";

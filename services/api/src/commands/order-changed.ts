@@ -2,7 +2,7 @@ import type { AuditLine, OrderChangedAnswer } from "@etd/contract";
 import { formatPosition } from "@etd/event-store";
 import { decodeEvent, isErased, isPermanentlyDeleted, orderStream, withPersonalErased, type OrderId } from "@etd/events";
 import { describeAuditEvent } from "@etd/projections";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { ApiDeps } from "../api-deps.ts";
 
 /*

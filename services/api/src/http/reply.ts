@@ -1,4 +1,6 @@
-import { Result, Schema, SchemaIssue } from "effect";
+import * as Result from "effect/Result";
+import * as Schema from "effect/Schema";
+import * as SchemaIssue from "effect/SchemaIssue";
 
 /*
  * Every answer uses the specs' envelope `{status: 1|0, message, data}` (CROSS-1). A few answers

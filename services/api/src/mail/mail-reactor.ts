@@ -1,7 +1,7 @@
 import { migrateTables, type RecordedEvent, type SqlDriver } from "@etd/event-store";
 import { decodeEvent, isMailRequestType, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
 import { handleCommand, orderDecider } from "@etd/write";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { Reactor, RunningReactor } from "../reactors/reactor.ts";
 import { deliverMail, type DeliverDeps } from "./deliver-mail.ts";
 import type { MailRequestEvent } from "./mail-records.ts";

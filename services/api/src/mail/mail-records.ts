@@ -17,7 +17,7 @@ import {
   type OrderId,
 } from "@etd/events";
 import { UnreadableStream, mailDecider, type MailState } from "@etd/write";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 
 /*
  * What the mail reactor and View Email Content read from the log: a mail's own stream (its state

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { EventStore, GlobalPosition, RecordedEvent } from "@etd/event-store";
 import { decodeEvent, type AnyEvent } from "@etd/events";
 

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { AuditEvent, AuditRemark, OrderAsOf, OrderDiff } from "@etd/contract";
 import { AsOfQuery, DiffQuery } from "@etd/contract/requests";
 import { comparePositions, type RecordedEvent } from "@etd/event-store";

@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { decodePlaceOrderRequest, PlaceOrderRequest } from "@etd/write";
 import { serviceEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail } from "../http/reply.ts";

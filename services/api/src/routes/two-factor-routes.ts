@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { Query } from "@etd/event-store";
 import type { StaffId } from "@etd/events";
 import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";

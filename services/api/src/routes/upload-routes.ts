@@ -1,4 +1,4 @@
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { OrderId } from "@etd/events";
 import { providerOf, toVersion, UploadDocumentFields } from "@etd/contract/requests";
 import type express from "express";

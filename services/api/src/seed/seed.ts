@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import { BRANDS } from "@etd/contract";
 import { encodeEvent, mailStream, orderStream, type EventId, type IsoDateTime, type MailEvent, type GatewayId, type MailProvider, type MailPurpose, type OrderId, type OrderStatus, type Role, type StaffId } from "@etd/events";
 import { decodePlaceOrderRequest, isRefusal, mailDecider, type ActingStaff, type MailCommand, type OrderCommand, type PlaceOrderInput, type UploadDocument } from "@etd/write";

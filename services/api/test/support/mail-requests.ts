@@ -1,7 +1,7 @@
 import { StaffId, orderStream, type EventId, type OrderId } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";
 import { decodePlaceOrderRequest, handleCommand, orderDecider, type ActingStaff, type OrderCommand } from "@etd/write";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { Runtime } from "../../src/runtime.ts";
 
 /*

@@ -1,4 +1,5 @@
-import type { SchemaAST, SchemaIssue } from "effect";
+import type * as SchemaAST from "effect/SchemaAST";
+import type * as SchemaIssue from "effect/SchemaIssue";
 import { REQUIRED_MESSAGE } from "./wire-values.ts";
 
 /** One thing wrong with a place-order request: the field (a path like `a[0].b`) and why. */

@@ -1,4 +1,7 @@
-import { Option, Schema, SchemaGetter, SchemaTransformation } from "effect";
+import * as Option from "effect/Option";
+import * as Schema from "effect/Schema";
+import * as SchemaGetter from "effect/SchemaGetter";
+import * as SchemaTransformation from "effect/SchemaTransformation";
 import { Count, IsoDate, IsoDateTime, YesNo } from "@etd/events";
 
 /*

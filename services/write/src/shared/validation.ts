@@ -1,5 +1,5 @@
 import { NonEmptyText } from "@etd/events";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /*
  * The few input checks a decider repeats so that every event it emits satisfies the catalogue's

@@ -6,7 +6,7 @@ import {
   type OrderEvent,
   OrderStatus,
 } from "@etd/events";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -13,7 +13,7 @@ import {
   type OrderStatus,
   type StaffRef,
 } from "@etd/events";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 import type { ActingStaff, AddRemark, PlaceOrder } from "../../src/index.ts";
 import { customerMetadata, MARIA, ref, staffMetadata, systemMetadata } from "./metadata.ts";
 

@@ -1,6 +1,6 @@
 import { EventId, isOrderId, type OrderId } from "@etd/events";
 import type { RecordDeliveryReport } from "@etd/write";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /*
  * What a provider's delivery report becomes once its signature is checked (ADR 0019): exactly the
