@@ -1,11 +1,10 @@
-import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
-import { afterAll, describe, expect, it } from "vitest";
+import type { SqlDriver } from "@etd/event-store";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { describe, expect, it } from "vitest";
 import { seeded } from "../../bench/seeded.ts";
 import { generateLog } from "../../bench/workload.ts";
 import { ALL_PROJECTIONS } from "../../src/all-projections.ts";
-import { migrateRegistry } from "../../src/engine/registry.ts";
-import { exitWithin, startProjectorProcess, type ProjectorProcess } from "./projector-process.ts";
+import { r3Harness, SEED, sleep } from "./r3-harness.ts";
 import { liveBuilds, logSize, readModelChecksums, readModelRows, rowDifferences } from "./read-model-checksums.ts";
 
 /*
@@ -13,8 +12,8 @@ import { liveBuilds, logSize, readModelChecksums, readModelRows, rowDifferences 
  * is killed with SIGKILL at random points of `projections rebuild all` (seeded, so a failure can
  * be replayed with R3_SEED), restarted each time, and finally left to finish. Every read model
  * must then be row for row what an uninterrupted rebuild of the same log makes, and the registry
- * must have counted each event once per projection. Then two `projections run` processes follow
- * the log at once while it grows: still every event once.
+ * must have counted each event once per projection. The other half of R3, two `projections run`
+ * processes following a growing log, is in rebuild-run-processes.int.test.ts.
  *
  * Works on whatever ALL_PROJECTIONS holds; with nothing in it there is nothing to check.
  */
@@ -22,12 +21,8 @@ import { liveBuilds, logSize, readModelChecksums, readModelRows, rowDifferences 
 const available = await postgresAvailable();
 const EVENTS = Number(process.env.R3_EVENTS ?? 200_000);
 const KILLS = 20;
-const RUN_LEASE_SECONDS = 4;
-const SEED = Number(process.env.R3_SEED ?? 20_250_615);
 
 if (ALL_PROJECTIONS.length === 0) console.warn("\n  NOTICE: ALL_PROJECTIONS is empty: the R3 rebuild crash tests have no read model to check and are SKIPPED\n");
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Events applied so far by every build not retired: the rebuild's progress, all projections together. */
 const appliedSoFar = async (driver: SqlDriver): Promise<number> =>
@@ -52,50 +47,8 @@ const killPoints = (seed: number): KillPoint[] => {
     random.chance(0.2) ? { kind: "start-up", afterMs: random.int(50, 1500) } : { kind: "progress", share, jitterMs: random.int(0, 250) },
   );
 };
-
 describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebuilds under crashes and concurrency", () => {
-  const databases: TestDatabase[] = [];
-  const drivers: SqlDriver[] = [];
-  const processes: ProjectorProcess[] = [];
-
-  const freshDatabase = async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const driver = await openPostgresDriver({ connectionString: database.url, maxConnections: 2 });
-    drivers.push(driver);
-    // The test watches the registry before the first projector process has created it.
-    await migrateRegistry(driver);
-    return { url: database.url, driver };
-  };
-
-  const spawned = (started: ProjectorProcess) => {
-    processes.push(started);
-    return started;
-  };
-  const projector = (url: string, ...args: string[]) => spawned(startProjectorProcess(url, args));
-  /**
-   * `projections run` with a 4 s lease (PROJECTION_LEASE_SECONDS): a takeover after a kill waits
-   * for the lease to run out for real, and 4 s proves that as well as the default 15 s would.
-   */
-  const follower = (url: string) => spawned(startProjectorProcess(url, ["run"], { PROJECTION_LEASE_SECONDS: String(RUN_LEASE_SECONDS) }));
-
-  /** Runs `projections rebuild all` to the end, as an operator would after the last crash. */
-  const rebuildToTheEnd = async (url: string, ms: number) => {
-    const run = projector(url, "rebuild", "all");
-    const exit = await exitWithin(run, ms);
-    expect(exit, run.output().slice(-4000)).toEqual({ code: 0, signal: null });
-    expect(run.output()).toContain("rebuild done");
-  };
-
-  afterAll(async () => {
-    for (const p of processes) p.kill("SIGKILL");
-    await Promise.all(processes.map((p) => p.exited));
-    await Promise.allSettled(drivers.map((driver) => driver.close()));
-    // Every database goes, even when one drop fails.
-    const dropped = await Promise.allSettled(databases.map((database) => database.drop()));
-    const failed = dropped.find((d): d is PromiseRejectedResult => d.status === "rejected");
-    if (failed) throw failed.reason;
-  });
+  const { freshDatabase, projector, rebuildToTheEnd } = r3Harness();
 
   it(`R3 kill -9 at ${KILLS} random points of \`projections rebuild all\`, restarting each time: every read model equals an uninterrupted rebuild, no event applied twice`, async () => {
     const started = performance.now();
@@ -170,60 +123,4 @@ describe.skipIf(!available || ALL_PROJECTIONS.length === 0)("R3 projection rebui
           .join(", ")}); whole test ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }, 1_200_000);
-
-  it("R3 two `projections run` processes at once while the log grows, one of them killed and replaced: every event applied once, read models equal a clean rebuild", async () => {
-    const started = performance.now();
-    const { url, driver } = await freshDatabase();
-    await generateLog({ connectionString: url, events: 20_000, seed: SEED + 1, synchronousCommit: false });
-
-    const running = [follower(url), follower(url)];
-    await sleep(500);
-    // More orders while both start, build and then follow the log; a second log into the same
-    // store takes its own order numbers and leaves the team and gateways alone.
-    const appending = generateLog({ connectionString: url, events: 30_000, seed: SEED + 2, firstOrderId: 900_001, teamAndGateways: false, concurrency: 8 });
-    await sleep(3000);
-    // The one holding more builds dies mid-batch; the other must take its builds over once the
-    // leases expire (for real this time, RUN_LEASE_SECONDS), while a replacement starts beside it.
-    const held = await driver.query("select lease_owner from projection_builds where status <> 'retired' and lease_until > now()");
-    const pids = held.map((row) => Number(String(row.lease_owner).split(":")[1]));
-    const victim = running.reduce((a, b) => (pids.filter((pid) => pid === b.pid).length > pids.filter((pid) => pid === a.pid).length ? b : a));
-    victim.kill("SIGKILL");
-    const victimLeases = pids.filter((pid) => pid === victim.pid).length;
-    const survivors = [running.find((p) => p !== victim)!, follower(url)];
-    const more = await appending;
-    const { events, head } = await logSize(driver.query);
-    expect(events).toBe(50_000);
-
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const live = await liveBuilds(driver.query, ALL_PROJECTIONS);
-      if (ALL_PROJECTIONS.every((p) => live.get(p.name)?.checkpoint === head)) break;
-      if (Date.now() > deadline) throw new Error(`the run processes did not catch up:\n${survivors.map((p) => p.output().slice(-3000)).join("\n")}`);
-      await sleep(200);
-    }
-    const caughtUp = (performance.now() - started) / 1000;
-    const live = await liveBuilds(driver.query, ALL_PROJECTIONS);
-    const owners = new Set([...live.values()].map((b) => b.leaseOwner?.split(":")[1]));
-    // `run` handles SIGTERM once it has caught up and said so; before that the signal ends it hard.
-    while (!survivors.every((p) => p.output().includes("[projections] running"))) {
-      if (Date.now() > deadline) throw new Error(`a run process never reported running:\n${survivors.map((p) => p.output().slice(-3000)).join("\n")}`);
-      await sleep(100);
-    }
-    for (const p of survivors) p.kill("SIGTERM");
-    for (const p of survivors) expect(await exitWithin(p, 30_000), p.output().slice(-3000)).toEqual({ code: 0, signal: null });
-    expect(await victim.exited).toEqual({ code: null, signal: "SIGKILL" });
-
-    for (const projection of ALL_PROJECTIONS) {
-      // Exactly once: an event applied by both processes, or by the dead one and its successor, would show here.
-      expect(live.get(projection.name), projection.name).toMatchObject({ eventsApplied: events, checkpoint: head });
-    }
-    const followed = await readModelChecksums(driver.query, ALL_PROJECTIONS);
-    await rebuildToTheEnd(url, 300_000);
-    expect(followed).toEqual(await readModelChecksums(driver.query, ALL_PROJECTIONS));
-    console.log(
-      `R3 two run processes (pids ${running.map((p) => p.pid).join(", ")}); ${victim.pid} killed holding ${victimLeases} leases, replaced by ${survivors[1]!.pid}; ` +
-        `live builds held at the end by ${[...owners].join(", ")}: ${events} events, ${more.events} appended while they ran ` +
-        `(${Math.round(more.eventsPerSecond)} events/s), all applied after ${caughtUp.toFixed(1)} s; equal to a clean rebuild; ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }, 900_000);
 });

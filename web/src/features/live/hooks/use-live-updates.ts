@@ -20,6 +20,9 @@ import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
  * missed while disconnected is caught up by invalidating everything on reconnection. The stream is
  * closed while the page sits in the back/forward cache (an open one there holds one of the
  * browser's few connections per host) and opened again when the page is shown.
+ *
+ * Whether the stream is open shows on the root element (`data-live="open"`), for styles and for
+ * browser tests, which wait for it instead of for time.
  */
 export const useLiveUpdates = (token: string | undefined): void => {
   const queryClient = useQueryClient();
@@ -35,6 +38,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
       source = new EventSource("/api/live");
       source.addEventListener("hello", () => {
         attempt = 0;
+        document.documentElement.dataset.live = "open";
         // A reconnection may have missed anything; the first connection may have missed what
         // changed between the screen's first fetch and the stream opening, which for the queues
         // and their counts (the screens that change most) and an open order page (where a stale
@@ -51,6 +55,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
         void queryClient.invalidateQueries({ queryKey: [change.projection] });
       });
       source.addEventListener("error", () => {
+        delete document.documentElement.dataset.live;
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
         // Refused, not dropped: find out whether the session still holds (a 401 signs out).
         attempt += 1;
@@ -62,6 +67,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
 
     const hide = () => {
       clearTimeout(retry);
+      delete document.documentElement.dataset.live;
       source?.close();
       source = undefined;
     };
@@ -76,6 +82,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
       window.removeEventListener("pagehide", hide);
       window.removeEventListener("pageshow", show);
       clearTimeout(retry);
+      delete document.documentElement.dataset.live;
       source?.close();
     };
   }, [token, queryClient]);
