@@ -13,8 +13,8 @@ import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/
  * process: API, projectors and reactors together), and every text field of every endpoint, as
  * the OpenAPI document it builds from its request schemas lists them (bodies, queries, path
  * parameters), gets strings made to make a pattern backtrack or move super-linearly: "a@" + dots
- * + "@" (the sign-in that held the process 11 s at 160 kB), runs of blanks, digits, tabs and
- * "a@a." ending in a character that refuses the match, a long word ending in "@". A body is as
+ * + "@" (the sign-in that held the process 11 s at 160 kB), "a@a." repeated, and runs of blanks
+ * and of tabs ending in a character that refuses the match. A body is as
  * large as the JSON limit lets through (2 MB); a URL carries what the request line can (about
  * 12 kB). Each is sent as the endpoint admits it: unauthenticated to public and sign-in
  * endpoints, with the intake token to intake, signed in as a role it allows otherwise, so it
@@ -44,14 +44,17 @@ const FROZEN_MS = 10_000;
 const ADMIN = { email: "adversarial.admin@example.com", password: "adversarial-test-password" };
 const INTAKE_TOKEN = "intake-token-for-the-adversarial-test-0123";
 
-/** The adversarial strings, each `size` characters long (or nearly). */
+/**
+ * The adversarial strings, each `size` characters long (or nearly): the issue's sign-in attack, the
+ * classic one against address patterns, a run of what trimming patterns skip, and a run of what the
+ * CSV formula guard scans back over. (Runs of digits and of letters were probes too; every pattern
+ * that reads them is bounded, and the lint proves each pattern linear.)
+ */
 const KINDS: Record<string, (size: number) => string> = {
   "a@ dots @": (size) => `a@${".".repeat(size - 3)}@`,
-  "blanks, then x": (size) => `${" ".repeat(size - 1)}x`,
   "a@a. repeated": (size) => "a@a.".repeat(Math.floor(size / 4)),
-  "digits, then x": (size) => `${"1".repeat(size - 1)}x`,
+  "blanks, then x": (size) => `${" ".repeat(size - 1)}x`,
   "tabs, then =": (size) => `${"\t".repeat(size - 1)}=`,
-  "a word, then @": (size) => `${"a".repeat(size - 1)}@`,
 };
 
 /** Multipart forms, which the OpenAPI document does not describe: their text fields, from the schema the endpoint decodes them with. */
