@@ -313,7 +313,7 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       await page.waitForSelector('[role="dialog"] nav[aria-label="Main menu"]');
       await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) === true, POLL);
       // The drawer slides in (200 ms): on screen once the slide has moved it in.
-      await page.waitForFunction(isMenuOnScreen, { ...POLL, timeout: 2000 });
+      await page.waitForFunction(isMenuOnScreen, { ...POLL, timeout: 30_000 });
       expect(await menuLabels(page)).toEqual(without("Order Processed"));
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -321,7 +321,7 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), POLL);
       expect(await menuVisible(page)).toBe(false);
       // Focus goes back to the toggle that opened it (restored on the next frame, hence the wait).
-      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open menu", { ...POLL, timeout: 2000 });
+      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open menu", { ...POLL, timeout: 30_000 });
 
       // Choosing an entry closes the drawer too.
       await page.locator('button[aria-label="Open menu"]').click();

@@ -71,7 +71,7 @@ const LISTENING = /Listening on (http:\/\/\S+)/;
 /** Starts the API with exactly these settings and resolves once it listens. */
 export const startApiProcess = async (
   settings: Record<string, string>,
-  { startTimeoutMs = 30_000 }: { startTimeoutMs?: number } = {},
+  { startTimeoutMs = 120_000 }: { startTimeoutMs?: number } = {},
 ): Promise<ApiProcess> => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete env[name];
