@@ -126,7 +126,8 @@ export const startKafkaBroker = async (): Promise<KafkaBroker> => {
     ].join("\n"),
   );
   const java = (main: string, args: readonly string[], heap: string) => ["-Xmx" + heap, `-Dlog4j2.configurationFile=${path.join(dir, "log4j2.properties")}`, "-cp", `${libs}/*`, main, ...args];
-  const format = spawnSync("java", java("kafka.tools.StorageTool", ["format", "-t", randomBytes(16).toString("base64url"), "-c", properties], "256m"), { encoding: "utf8" });
+  // The id is joined to its option: a random id starting with "-" (one in 64) would read as an option.
+  const format = spawnSync("java", java("kafka.tools.StorageTool", ["format", `--cluster-id=${randomBytes(16).toString("base64url")}`, "-c", properties], "256m"), { encoding: "utf8" });
   if (format.status !== 0) throw new Error(`Formatting the Kafka log failed:\n${format.stdout}${format.stderr}`);
 
   let child: ChildProcess | undefined;
