@@ -9,5 +9,14 @@ export { isEmailAddress, MAX_EMAIL_LENGTH } from "@etd/events/email-address";
 /** One maximum on every path that takes a password (sign-in, add, edit, change): what can be set can be used. */
 export const MAX_PASSWORD_LENGTH = 200;
 
+/** One maximum for a team member's name: the form's, and the bound on the name clients send along with list calls. */
+export const MAX_NAME_LENGTH = 200;
+
+/**
+ * An id in the form the API and the log give ids (a UUID), checked length first: mail ids sent
+ * back by staff, and request ids, which are kept only in this form (ADR 0009).
+ */
+export const isUuid = (value: string): boolean => value.length === 36 && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** A password of spaces only: sign-in takes it for a missing one, so it is never set. */
 export const BLANK_PASSWORD = "A password cannot be only spaces.";

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema";
 import type { EventId, OrderId } from "@etd/events";
+import { isUuid } from "../rules.ts";
 import { ORDER_STATUSES, statusOf, type OrderStatus } from "../vocabulary.ts";
 import {
   expectedVersionField,
@@ -150,7 +151,7 @@ const MAIL_ID_MESSAGE = "Please choose a mail from Email History.";
  * Email History row's `id`: the id of the event that asked for the mail, a UUID.
  */
 const mailIdField = Schema.String.check(
-  Schema.makeFilter((s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.trim()) || MAIL_ID_MESSAGE),
+  Schema.makeFilter((s: string) => isUuid(s.trim()) || MAIL_ID_MESSAGE),
 ).pipe(Schema.annotateKey({ messageMissingKey: MAIL_ID_MESSAGE }));
 
 export const RetryMailRequest = Schema.Struct({ orderId: orderIdField(), mailId: mailIdField });

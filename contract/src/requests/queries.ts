@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { IsoDate } from "@etd/events";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../queues.ts";
+import { MAX_NAME_LENGTH } from "../rules.ts";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /*
@@ -22,7 +23,7 @@ const limitField = Schema.String.check(
 const monthField = Schema.String.check(Schema.makeFilter((s: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s) || MONTH_MESSAGE));
 
 /** Sent by the client on every list call and ignored (My Orders is the caller's by id); bounded like any text. */
-const userNameField = Schema.String.check(Schema.isMaxLength(200, { message: "The user name must be at most 200 characters." }));
+const userNameField = Schema.String.check(Schema.isMaxLength(MAX_NAME_LENGTH, { message: `The user name must be at most ${MAX_NAME_LENGTH} characters.` }));
 
 /** A checked `limit`: a number of rows, or "All"; `fallback` when absent. */
 export const pageSizeOf = (value: string | undefined, fallback: number): number | "All" =>

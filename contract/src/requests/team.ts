@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../rules.ts";
+import { BLANK_PASSWORD, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { ROLES, type Role } from "../vocabulary.ts";
 import { requiredEmail, requiredText } from "./fields.ts";
 
@@ -12,7 +12,7 @@ const TypeField = Schema.String.check(
 /** Only after the type field has checked it. */
 export const roleOf = (type: string): Role => type as Role;
 
-const NAME = requiredText("Please enter your name.", 200);
+const NAME = requiredText("Please enter your name.", MAX_NAME_LENGTH);
 const EMAIL = requiredEmail("Please enter your email.", "Please enter a valid email.");
 const PASSWORD_RULES = [
   Schema.makeFilter((s: string) => s.length > 0 || "Please enter your password."),

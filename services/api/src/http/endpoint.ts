@@ -4,7 +4,7 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import * as Result from "effect/Result";
 import type * as Schema from "effect/Schema";
-import { isAllowed, type Action, type ReadModel } from "@etd/contract";
+import { isAllowed, isUuid, type Action, type ReadModel } from "@etd/contract";
 import type { Role } from "@etd/events";
 import type { Credentials } from "../auth/credentials.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
@@ -381,8 +381,6 @@ const sameSecret = (given: string | undefined, expected: string) =>
 /**
  * A request id a client or proxy sent, kept only in the form the API gives ids itself (a UUID):
  * metadata is never sealed, so any text a caller chose would stay readable in the log after the
- * order it touched is erased (issue 25, ADR 0009). The length is checked before the pattern.
+ * order it touched is erased (issue 25, ADR 0009).
  */
-export const headerId = (value: string | undefined) => (value?.length === 36 && UUID.test(value) ? value.toLowerCase() : undefined);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const headerId = (value: string | undefined) => (value !== undefined && isUuid(value) ? value.toLowerCase() : undefined);
