@@ -16,3 +16,4 @@ export * from "./brands.ts";
 export * from "./public-page.ts";
 export * from "./ip-address.ts";
 export * from "./audit.ts";
+export * from "./live.ts";

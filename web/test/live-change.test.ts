@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { parseLiveChange, reconnectDelayMs } from "../src/features/live/live-change.ts";
+import { liveChangeText, parseLiveChange } from "@etd/contract";
+import { reconnectDelayMs } from "../src/features/live/reconnect-delay.ts";
 import { PROJECTIONS, queryKeys } from "../src/lib/query-keys.ts";
 
 describe("live updates (CARD-3)", () => {
   it("reads which read model moved from a change event", () => {
     expect(parseLiveChange('{"projection":"queue","position":"12.3"}')).toEqual({ projection: "queue", position: "12.3" });
     expect(parseLiveChange('{"projection":"order_details","position":"5.0"}')?.projection).toBe("order_details");
+  });
+
+  it("reads a change as the projector writes it, a promotion included (one message, declared in the contract)", () => {
+    expect(parseLiveChange(liveChangeText("queue", "7.1"))).toEqual({ projection: "queue", position: "7.1" });
+    expect(parseLiveChange(liveChangeText("staff", "9.0", true))).toEqual({ projection: "staff", position: "9.0", promoted: true });
   });
 
   it("ignores read models this app does not know, and anything that is not JSON", () => {

@@ -1,4 +1,5 @@
 import { comparePositions, formatPosition, type GlobalPosition, type SqlDriver, type Subscription } from "@etd/event-store";
+import { liveChangeText } from "@etd/contract";
 import { PROJECTION_CHANNEL } from "./projection-channel.ts";
 import type { ProjectedEvent, Projection } from "./projection.ts";
 import { acquireLease, promote, readBuild, tableOf, type Build, type BuildStatus } from "./registry.ts";
@@ -111,7 +112,7 @@ export class BuildWorker {
           last.recordedAt,
           leaseMs,
           PROJECTION_CHANNEL,
-          JSON.stringify({ projection: projection.name, position: formatPosition(last.position) }),
+          liveChangeText(projection.name, formatPosition(last.position)),
         ],
       );
     });
@@ -164,7 +165,7 @@ export class BuildWorker {
       const current = await readBuild(query, projection.name, build, true);
       if (!current || current.status !== "building") return;
       await promote(query, current, projection.tables);
-      await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, JSON.stringify({ projection: projection.name, position: formatPosition(current.checkpoint), promoted: true })]);
+      await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, liveChangeText(projection.name, formatPosition(current.checkpoint), true)]);
     });
     this.status = "live";
     this.host.log(`${projection.name}: build ${build} (version ${projection.version}) is live`);

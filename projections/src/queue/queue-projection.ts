@@ -1,7 +1,8 @@
-import type { Query, Row } from "@etd/event-store";
-import type { AnyEvent, OrderStatus } from "@etd/events";
+import type { Query } from "@etd/event-store";
+import type { AnyEvent } from "@etd/events";
 import type { Projection, TableName } from "../engine/projection.ts";
-import { evolveQueueRow, processMonthOf, QUEUE_EVENT_TYPES, searchTextOf, type QueueRow } from "./queue-row.ts";
+import { evolveQueueRow, QUEUE_EVENT_TYPES, type QueueRow } from "./queue-row.ts";
+import { QUEUE_ORDER_COLUMNS_DDL, QUEUE_ROW_SELECT, queueRowOf, toQueueRecord, upsertQueueRows } from "./queue-table.ts";
 
 /*
  * The queues read model (DESIGN §5, QUEUE-1..7, SHELL-5, ADMIN-3).
@@ -46,26 +47,7 @@ export const intakeDayOf = (row: BucketFacts): { bucket: string; day: string } |
 const migrate = async (query: Query, table: TableName): Promise<void> => {
   const orders = table(QUEUE_TABLES.orders);
   await query(`create table ${orders} (
-    order_id text primary key,
-    process_status text not null,
-    processing_mode text not null,
-    landing_domain text not null,
-    processing_date date not null,
-    process_month text not null,
-    created_at timestamptz not null,
-    first_name text,
-    middle_name text,
-    last_name text,
-    email text,
-    phone_number text,
-    date_of_departure text,
-    date_of_travel text,
-    citizenship text,
-    refund_date date,
-    assignee_id text,
-    assignee_name text,
-    erased boolean not null default false,
-    search_text text not null
+    ${QUEUE_ORDER_COLUMNS_DDL}
   )`);
   // Every list is newest first (created_at desc, order_id desc); one index per kind of folder.
   const newestFirst = "created_at desc, order_id desc";
@@ -123,92 +105,6 @@ const trigramsAvailable = async (query: Query): Promise<boolean> => {
   }
 };
 
-const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain, processing_date::text as processing_date,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-  first_name, middle_name, last_name, email, phone_number, date_of_departure, date_of_travel, citizenship,
-  refund_date::text as refund_date, assignee_id, assignee_name, erased`;
-
-/** Text columns come back as strings or null. */
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
-const fromDb = (row: Row): QueueRow => ({
-  orderId: String(row.order_id),
-  status: row.process_status as OrderStatus,
-  processingMode: row.processing_mode as QueueRow["processingMode"],
-  landingDomain: row.landing_domain as QueueRow["landingDomain"],
-  processingDate: String(row.processing_date),
-  createdAt: String(row.created_at),
-  firstName: text(row.first_name),
-  middleName: text(row.middle_name),
-  lastName: text(row.last_name),
-  email: text(row.email),
-  phoneNumber: text(row.phone_number),
-  dateOfDeparture: text(row.date_of_departure),
-  dateOfTravel: text(row.date_of_travel),
-  citizenship: text(row.citizenship),
-  refundDate: text(row.refund_date),
-  assigneeId: text(row.assignee_id),
-  assigneeName: text(row.assignee_name),
-  erased: row.erased === true,
-});
-
-const toDb = (row: QueueRow) => ({
-  order_id: row.orderId,
-  process_status: row.status,
-  processing_mode: row.processingMode,
-  landing_domain: row.landingDomain,
-  processing_date: row.processingDate,
-  process_month: processMonthOf(row.processingDate),
-  created_at: row.createdAt,
-  first_name: row.firstName,
-  middle_name: row.middleName,
-  last_name: row.lastName,
-  email: row.email,
-  phone_number: row.phoneNumber,
-  date_of_departure: row.dateOfDeparture,
-  date_of_travel: row.dateOfTravel,
-  citizenship: row.citizenship,
-  refund_date: row.refundDate,
-  assignee_id: row.assigneeId,
-  assignee_name: row.assigneeName,
-  erased: row.erased,
-  search_text: searchTextOf(row),
-});
-
-/** The columns written back, with the types jsonb_to_recordset reads them as. */
-const WRITTEN_COLUMNS = [
-  ["order_id", "text"],
-  ["process_status", "text"],
-  ["processing_mode", "text"],
-  ["landing_domain", "text"],
-  ["processing_date", "date"],
-  ["process_month", "text"],
-  ["created_at", "timestamptz"],
-  ["first_name", "text"],
-  ["middle_name", "text"],
-  ["last_name", "text"],
-  ["email", "text"],
-  ["phone_number", "text"],
-  ["date_of_departure", "text"],
-  ["date_of_travel", "text"],
-  ["citizenship", "text"],
-  ["refund_date", "date"],
-  ["assignee_id", "text"],
-  ["assignee_name", "text"],
-  ["erased", "boolean"],
-  ["search_text", "text"],
-] as const satisfies readonly (readonly [keyof ReturnType<typeof toDb>, string])[];
-
-const upsertRows = (orders: string) => {
-  const names = WRITTEN_COLUMNS.map(([name]) => name);
-  return `insert into ${orders} (${names.join(", ")})
-    select ${names.join(", ")} from jsonb_to_recordset($1::jsonb) as r(${WRITTEN_COLUMNS.map(([name, type]) => `${name} ${type}`).join(", ")})
-    on conflict (order_id) do update set ${names
-      .filter((name) => name !== "order_id")
-      .map((name) => `${name} = excluded.${name}`)
-      .join(", ")}`;
-};
-
 /** Adds up +1/-1 moves per key, dropping the ones that cancel out. */
 const tally = <K extends Record<string, string>>() => {
   const totals = new Map<string, { key: K; n: number }>();
@@ -227,10 +123,10 @@ const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, tab
   const orders = table(QUEUE_TABLES.orders);
   const ids = [...new Set(events.map((event) => event.data.orderId))];
   const loaded = await query(
-    `select ${ROW_COLUMNS} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
+    `select ${QUEUE_ROW_SELECT} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
     [JSON.stringify(ids)],
   );
-  const before = new Map(loaded.map((row) => [String(row.order_id), fromDb(row)]));
+  const before = new Map(loaded.map((row) => [String(row.order_id), queueRowOf(row)]));
   const after = new Map<string, QueueRow | undefined>(before);
   for (const event of events) after.set(event.data.orderId, evolveQueueRow(after.get(event.data.orderId), event));
 
@@ -251,7 +147,7 @@ const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, tab
   }
   if (changed.length === 0) return;
 
-  await query(upsertRows(orders), [JSON.stringify(changed.map(toDb))]);
+  await query(upsertQueueRows(orders), [JSON.stringify(changed.map(toQueueRecord))]);
   await addCounts(query, table(QUEUE_TABLES.statusCounts), ["bucket"], statuses.rows());
   await addCounts(query, table(QUEUE_TABLES.intakeDays), ["bucket", "day"], days.rows());
   await addCounts(query, table(QUEUE_TABLES.assigneeCounts), ["assignee_id", "process_status"], assignees.rows());

@@ -1,6 +1,6 @@
 import type { Query, Row } from "@etd/event-store";
 import type { FutureMonthTile, QueueListRow } from "@etd/contract";
-import type { LandingDomain, OrderStatus, ProcessingMode } from "@etd/events";
+import type { OrderStatus } from "@etd/events";
 import {
   formatDateTime,
   formatDay,
@@ -19,6 +19,8 @@ import {
   type QueueViewer,
 } from "./queue-folders.ts";
 import { QUEUE_TABLES } from "./queue-projection.ts";
+import { processMonthOf } from "./queue-row.ts";
+import { QUEUE_ROW_SELECT, queueRowOf } from "./queue-table.ts";
 
 /*
  * Reads of the queue read model, through its views. Every folder's SQL names its statuses as
@@ -31,63 +33,47 @@ const { orders: ORDERS, statusCounts: STATUS_COUNTS, intakeDays: INTAKE_DAYS, as
 /** An order as a list shows it: the wire contract's list row (000 §3's list item, then 001 §3's display values). */
 export type { QueueListRow } from "@etd/contract";
 
-/** Exported for the CSV export (queue-export.ts), which pages the same rows by keyset. */
-export const ROW_COLUMNS = `order_id, process_status, processing_mode, landing_domain,
-  processing_date::text as processing_date, process_month,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-  first_name, middle_name, last_name, email, phone_number, date_of_departure, date_of_travel, citizenship,
-  refund_date::text as refund_date, assignee_id, assignee_name`;
-
 /** Qualified: a bare created_at would sort by the formatted text column of the same name. */
 const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
 
-/** Text columns come back as strings or null. */
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+/** An instant as the lists send it: ISO 8601 UTC to the millisecond (the table keeps microseconds). */
+const toMillis = (iso: string): string => (iso.length === 27 ? `${iso.slice(0, 23)}Z` : iso);
 
+/** A selected row (QUEUE_ROW_SELECT) as the list shows it in folder `key`. Exported for the CSV export (queue-export.ts). */
 export const toListRow = (key: QueueKey) => {
   const style = listDateStyle(key);
   const refundStyle = refundDateStyle(key);
-  return (row: Row): QueueListRow => {
-    const orderId = String(row.order_id);
-    const status = row.process_status as OrderStatus;
-    const firstName = text(row.first_name);
-    const middleName = text(row.middle_name);
-    const lastName = text(row.last_name);
-    const phone = text(row.phone_number);
-    const createdAt = String(row.created_at);
-    const dateOfDeparture = text(row.date_of_departure);
-    const dateOfTravel = text(row.date_of_travel);
-    const refundDate = text(row.refund_date);
-    const processingDate = String(row.processing_date);
-    const processMonth = String(row.process_month);
+  return (selected: Row): QueueListRow => {
+    const row = queueRowOf(selected);
+    const processMonth = processMonthOf(row.processingDate);
     return {
-      order_id: orderId,
-      process_status: status,
-      first_name: firstName,
-      middle_name: middleName,
-      last_name: lastName,
-      email: text(row.email),
-      phone_number: phone,
-      created_at: createdAt,
-      date_of_departure: dateOfDeparture,
-      date_of_travel: dateOfTravel,
-      refund_date: refundDate,
-      processing_date: processingDate,
+      order_id: row.orderId,
+      process_status: row.status,
+      first_name: row.firstName,
+      middle_name: row.middleName,
+      last_name: row.lastName,
+      email: row.email,
+      phone_number: row.phoneNumber,
+      created_at: toMillis(row.createdAt),
+      date_of_departure: row.dateOfDeparture,
+      date_of_travel: row.dateOfTravel,
+      refund_date: row.refundDate,
+      processing_date: row.processingDate,
       process_month: processMonth,
-      assign_to: text(row.assignee_name) ?? "",
-      assign_to_id: text(row.assignee_id),
-      processing_mode: row.processing_mode as ProcessingMode,
-      landing_domain: row.landing_domain as LandingDomain,
-      citizenship: text(row.citizenship),
-      id: orderId,
-      name: fullName(firstName, middleName, lastName),
-      telephone: phone ?? "",
-      status: STATUS_LABELS[status],
-      date: formatDateTime(createdAt, style),
-      arrivalDate: formatDay(dateOfTravel, style),
-      departureDate: formatDay(dateOfDeparture, style),
-      refundDate: formatDay(refundDate, refundStyle),
-      processingDate: formatDay(processingDate, "DD/MM/YYYY") ?? processingDate,
+      assign_to: row.assigneeName ?? "",
+      assign_to_id: row.assigneeId,
+      processing_mode: row.processingMode,
+      landing_domain: row.landingDomain,
+      citizenship: row.citizenship,
+      id: row.orderId,
+      name: fullName(row.firstName, row.middleName, row.lastName),
+      telephone: row.phoneNumber ?? "",
+      status: STATUS_LABELS[row.status],
+      date: formatDateTime(row.createdAt, style),
+      arrivalDate: formatDay(row.dateOfTravel, style),
+      departureDate: formatDay(row.dateOfDeparture, style),
+      refundDate: formatDay(row.refundDate, refundStyle),
+      processingDate: formatDay(row.processingDate, "DD/MM/YYYY") ?? row.processingDate,
       processMonth: formatProcessMonth(processMonth),
     };
   };
@@ -231,7 +217,7 @@ const pageOf = async (
   const total = folderTotalSql(key, viewer, add, processMonth);
   const where = folderWhere(key, viewer, add, processMonth);
   const rows = await query(
-    `select ${ROW_COLUMNS}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
+    `select ${QUEUE_ROW_SELECT}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
     values,
   );
   return {
@@ -310,7 +296,7 @@ export const searchOrders = async (query: Query, params: SearchOrdersParams): Pr
   const [rows, counted] = await Promise.all([
     limit === 0
       ? Promise.resolve([])
-      : query(`select ${ROW_COLUMNS} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
+      : query(`select ${QUEUE_ROW_SELECT} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
     query(`select count(*)::int8 as total from ${ORDERS} where ${where}`, countValues),
   ]);
   return { rows: rows.map(toListRow(params.folderName)), total: Number(counted[0]?.total ?? 0) };
@@ -352,7 +338,7 @@ export const selectOrders = async (query: Query, params: SelectOrdersParams): Pr
   return rows.map((row) => ({
     orderId: String(row.order_id),
     process_status: row.process_status as OrderStatus,
-    assign_to_id: text(row.assignee_id),
+    assign_to_id: typeof row.assignee_id === "string" ? row.assignee_id : null,
   }));
 };
 

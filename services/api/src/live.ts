@@ -1,5 +1,7 @@
 import type express from "express";
 import { PROJECTION_CHANNEL, listBuilds } from "@etd/projections";
+import { formatPosition } from "@etd/event-store";
+import type { LiveHello } from "@etd/contract";
 import type { ApiDeps } from "./api-deps.ts";
 import { cookieFromThisSite, SESSION_COOKIE } from "./http/cookies.ts";
 import { authenticateSession, needsTwoFactorSetup, TWO_FACTOR_REQUIRED, UNAUTHORIZED, type ActiveSession } from "./http/endpoint.ts";
@@ -124,8 +126,8 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
       req.on("close", () => close(client));
       // Where every read model stands now, so a client can tell whether it has missed anything.
       const builds = await listBuilds(deps.readDb.query);
-      const positions = Object.fromEntries(builds.filter((b) => b.status === "live").map((b) => [b.name, `${b.checkpoint.tx}.${b.checkpoint.seq}`]));
-      send(client, `retry: 2000\nevent: hello\ndata: ${JSON.stringify({ positions })}\n\n`);
+      const hello: LiveHello = { positions: Object.fromEntries(builds.filter((b) => b.status === "live").map((b) => [b.name, formatPosition(b.checkpoint)])) };
+      send(client, `retry: 2000\nevent: hello\ndata: ${JSON.stringify(hello)}\n\n`);
       if (client.closed) return;
       clients.add(client);
       client.timers.push(

@@ -12,6 +12,7 @@ import {
 import { isAllowed, ORDER_CHANGED_MESSAGE, type OrderChangedAnswer } from "@etd/contract";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
+import type { SessionUser } from "../auth/tokens.ts";
 import { orderChangedAnswer } from "./order-changed.ts";
 
 /*
@@ -20,6 +21,9 @@ import { orderChangedAnswer } from "./order-changed.ts";
  * position of its last event (`data.position`) so the client can wait for the read models to
  * reach it (read-your-writes).
  */
+
+/** The signed-in member as a command's actor (who decided, as the log records it). */
+export const actorOf = (user: SessionUser) => ({ id: user.id, name: user.name, role: user.type });
 
 const HTTP_STATUS: Record<Refusal["reason"], number> = { not_found: 404, conflict: 409, forbidden: 403, invalid: 400, changed: 409 };
 

@@ -5,7 +5,7 @@ import { orderStream, type OrderId } from "@etd/events";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { decideOrder, isRefusal, loadStream, orderDecider, type ActingStaff, type OrderState, type Refusal } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
-import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
+import { actorOf, refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
@@ -61,7 +61,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
         const orderId = toOrderId(context.input.orderId);
         const packType: DefencePackType = packTypeOf(context.input.defencePackType);
         const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
-        const refusal = packRefusal(orderId, packType, state, { id: context.user.id, name: context.user.name, role: context.user.type });
+        const refusal = packRefusal(orderId, packType, state, actorOf(context.user));
         if (refusal) return refusalReply(refusal);
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
@@ -87,7 +87,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
             packType,
             fileName: lastSegment(stored.storedPath),
             storedPath: stored.storedPath,
-            actor: { id: context.user.id, name: context.user.name, role: context.user.type },
+            actor: actorOf(context.user),
           });
         } catch (error) {
           await deps.storage.remove(stored.storedPath);
@@ -117,7 +117,7 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
         if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
         const read = await evidenceAt(orderId, head);
         if (isReply(read)) return read;
-        const refusal = packRefusal(orderId, 1, state, { id: context.user.id, name: context.user.name, role: context.user.type });
+        const refusal = packRefusal(orderId, 1, state, actorOf(context.user));
         // The audit timeline is in the same read model, so it has reached the stream's head too.
         const audit = isAllowed(context.user.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
         return ok("Defence pack details loaded.", {

@@ -14,7 +14,7 @@ import {
 } from "@etd/write";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import type { SessionUser } from "../auth/tokens.ts";
-import { refusalReply, replyTo, runOrderCommand } from "../commands/run-command.ts";
+import { actorOf, refusalReply, replyTo, runOrderCommand } from "../commands/run-command.ts";
 import type { Reply } from "../http/reply.ts";
 
 /*
@@ -53,7 +53,7 @@ export const sendInvoice = async (deps: ApiDeps, context: Caller & { readonly us
     orderId,
     provider: providerOf(input.mailServiceProvider),
     ...(input.email ? { to: input.email.trim() } : {}),
-    actor: { id: user.id, name: user.name, role: user.type },
+    actor: actorOf(user),
   };
 
   const { state } = await loadStream(deps.store, orderStream(orderId), orderDecider);

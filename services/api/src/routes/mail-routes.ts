@@ -7,7 +7,7 @@ import { fail, ok } from "../http/reply.ts";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { requestMetadata, type ApiDeps } from "../api-deps.ts";
-import { replyTo } from "../commands/run-command.ts";
+import { actorOf, replyTo } from "../commands/run-command.ts";
 
 /*
  * Commands on one mail (stream `mail-{mailId}`, DESIGN §8) that staff give from Email History
@@ -32,7 +32,7 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
       const { state: order } = await loadStream(deps.store, orderStream(orderId), orderDecider);
       const outcome = await handleCommand(
         mailDecider,
-        { type: "RequestMailRetry", mailId, orderId, actor: { id: user.id, name: user.name, role: user.type }, order },
+        { type: "RequestMailRetry", mailId, orderId, actor: actorOf(user), order },
         { store: deps.store, streamId: mailStream(mailId), metadata: requestMetadata(context), now: deps.now },
       );
       return replyTo(outcome.ok ? { ok: true, position: outcome.position } : outcome, RETRY_MAIL_MESSAGE);

@@ -20,7 +20,7 @@ import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { replyTo, runForEachOrder, runOrderCommand } from "../commands/run-command.ts";
+import { actorOf, replyTo, runForEachOrder, runOrderCommand } from "../commands/run-command.ts";
 import { sendInvoice } from "./invoice-routes.ts";
 
 /*
@@ -53,6 +53,59 @@ const asSelectedFor = (asSelected: Parameters<typeof selectedAsOf>[0]) => {
   return (orderId: OrderId) => (selected === undefined ? {} : { asSelected: selected.get(orderId) });
 };
 
+/** The mail commands of the order page: the document again (ORDER-2), or a reminder to download it (ORDER-8). */
+const mailEndpoint = (
+  deps: ApiDeps,
+  declared: { readonly path: string; readonly summary: string; readonly type: "ResendDocumentMail" | "SendReminderMail"; readonly success: string },
+): Endpoint =>
+  staffEndpoint({
+    method: "post",
+    path: declared.path,
+    guard: "order.mail",
+    summary: declared.summary,
+    body: ResendMailRequest,
+    handle: async (context) => {
+      const ran = await runOrderCommand(deps, context, {
+        type: declared.type,
+        orderId: toOrderId(context.input.orderId),
+        provider: providerOf(context.input.mailServiceProvider),
+        to: context.input.email.trim(),
+        actor: actorOf(context.user),
+      });
+      return replyTo(ran, declared.success);
+    },
+  });
+
+/** The bulk moves of the queues that need nothing but the orders (QUEUE-10, QUEUE-11). */
+const orderIdsEndpoint = (
+  deps: ApiDeps,
+  declared: {
+    readonly path: string;
+    readonly guard: "order.move-to-original" | "order.refunded";
+    readonly summary: string;
+    readonly type: "MoveOrderToOriginalFolder" | "MarkOrderRefunded";
+    readonly success: string;
+  },
+): Endpoint =>
+  staffEndpoint({
+    method: "put",
+    path: declared.path,
+    guard: declared.guard,
+    summary: declared.summary,
+    body: OrderIdsRequest,
+    handle: async (context) => {
+      const selected = asSelectedFor(context.input.asSelected);
+      const actor = actorOf(context.user);
+      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
+        runForEachOrder(
+          orderIds,
+          (orderId) => runOrderCommand(deps, context, { type: declared.type, orderId, actor, ...selected(orderId) }, undefined, expectedVersion),
+          declared.success,
+        ),
+      );
+    },
+  });
+
 export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
   staffEndpoint({
     method: "put",
@@ -69,19 +122,16 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       if ((to === "Deleted" && !isAllowed(user.type, "order.delete")) || (permanentDelete && !isAllowed(user.type, "order.delete-permanently"))) {
         return fail(403, permanentDelete ? "Only an Admin can delete an order permanently." : FORBIDDEN);
       }
-      const actor = { id: user.id, name: user.name, role: user.type };
-      const orderIds = toOrderIds(input.orderId);
-      const expectedVersion = toVersion(input.expectedVersion);
-      // A version is one order's (the page's); a bulk move from the queue sends none.
-      if (expectedVersion !== undefined && orderIds.length !== 1) return fail(400, "expectedVersion applies to one order.");
+      const actor = actorOf(user);
       const selected = asSelectedFor(input.asSelected);
-      return runForEachOrder(
-        orderIds,
-        // A permanent delete only records the decision; the erasure reactor destroys the key and
-        // the files once the event is in the log (reactors/erasure.ts).
-        (orderId: OrderId) =>
-          runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete, ...selected(orderId) }, undefined, expectedVersion),
-        to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
+      return withOneOrderVersion(input, (orderIds, expectedVersion) =>
+        runForEachOrder(
+          orderIds,
+          // A permanent delete only records the decision; the erasure reactor destroys the key and
+          // the files once the event is in the log (reactors/erasure.ts).
+          (orderId) => runOrderCommand(deps, context, { type: "ChangeStatus", orderId, to, actor, permanentDelete, ...selected(orderId) }, undefined, expectedVersion),
+          to === "Deleted" ? "Order has been deleted successfully" : "Order status has been updated successfully",
+        ),
       );
     },
   }),
@@ -101,51 +151,19 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       );
     },
   }),
-  staffEndpoint({
-    method: "put",
+  orderIdsEndpoint(deps, {
     path: "/admin/move-order-status",
     guard: "order.move-to-original",
     summary: "Move to Original Folder: assignment cleared, back to New or Priority (QUEUE-10)",
-    body: OrderIdsRequest,
-    handle: async (context) => {
-      const selected = asSelectedFor(context.input.asSelected);
-      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
-      runForEachOrder(
-        orderIds,
-        (orderId) =>
-          runOrderCommand(
-            deps,
-            context,
-            { type: "MoveOrderToOriginalFolder", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type }, ...selected(orderId) },
-            undefined,
-            expectedVersion,
-          ),
-        "Order has been moved to new orders successfully",
-      ));
-    },
+    type: "MoveOrderToOriginalFolder",
+    success: "Order has been moved to new orders successfully",
   }),
-  staffEndpoint({
-    method: "put",
+  orderIdsEndpoint(deps, {
     path: "/admin/move-to-complete-refund",
     guard: "order.refunded",
     summary: "Refunded it: Refund → Completed Refund (QUEUE-11)",
-    body: OrderIdsRequest,
-    handle: async (context) => {
-      const selected = asSelectedFor(context.input.asSelected);
-      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
-      runForEachOrder(
-        orderIds,
-        (orderId) =>
-          runOrderCommand(
-            deps,
-            context,
-            { type: "MarkOrderRefunded", orderId, actor: { id: context.user.id, name: context.user.name, role: context.user.type }, ...selected(orderId) },
-            undefined,
-            expectedVersion,
-          ),
-        "Order has been refunded successfully",
-      ));
-    },
+    type: "MarkOrderRefunded",
+    success: "Order has been refunded successfully",
   }),
   staffEndpoint({
     method: "post",
@@ -175,44 +193,22 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         remarkerName: context.user.name,
         ...flags,
         today: utcDay(deps.now()),
-        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
+        actor: actorOf(context.user),
       }, undefined, decisive ? toVersion(input.expectedVersion) : undefined);
       return replyTo(ran, "Remark has been added successfully");
     },
   }),
-  staffEndpoint({
-    method: "post",
+  mailEndpoint(deps, {
     path: "/admin/resend-mail",
-    guard: "order.mail",
     summary: "Resend the current document by mail through the chosen provider (ORDER-2)",
-    body: ResendMailRequest,
-    handle: async (context) => {
-      const ran = await runOrderCommand(deps, context, {
-        type: "ResendDocumentMail",
-        orderId: toOrderId(context.input.orderId),
-        provider: providerOf(context.input.mailServiceProvider),
-        to: context.input.email.trim(),
-        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
-      });
-      return replyTo(ran, "Mail has been queued for sending");
-    },
+    type: "ResendDocumentMail",
+    success: "Mail has been queued for sending",
   }),
-  staffEndpoint({
-    method: "post",
+  mailEndpoint(deps, {
     path: "/admin/send-reminder-mail",
-    guard: "order.mail",
     summary: "Sent Mail under Download History: a reminder to download the document (ORDER-8)",
-    body: ResendMailRequest,
-    handle: async (context) => {
-      const ran = await runOrderCommand(deps, context, {
-        type: "SendReminderMail",
-        orderId: toOrderId(context.input.orderId),
-        provider: providerOf(context.input.mailServiceProvider),
-        to: context.input.email.trim(),
-        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
-      });
-      return replyTo(ran, "Reminder mail has been queued for sending");
-    },
+    type: "SendReminderMail",
+    success: "Reminder mail has been queued for sending",
   }),
   staffEndpoint({
     method: "post",
@@ -237,7 +233,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         orderId: toOrderId(context.input.orderId),
         transactionId: context.input.transactionId.trim(),
         merchantName: context.input.merchantName.trim(),
-        actor: { id: context.user.id, name: context.user.name, role: context.user.type },
+        actor: actorOf(context.user),
       });
       return replyTo(ran, "Transaction details have been saved successfully");
     },

@@ -6,7 +6,7 @@ import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "../http/clean-text.ts";
 import { decodeInput, fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { replyTo, runOrderCommand } from "../commands/run-command.ts";
+import { actorOf, replyTo, runOrderCommand } from "../commands/run-command.ts";
 import { placeOrderDocument } from "../uploads/document-key.ts";
 import { readUpload } from "../uploads/read-upload.ts";
 import type { UploadedFile } from "../uploads/upload-result.ts";
@@ -66,7 +66,7 @@ export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
         storedPath: file.storedPath,
         contentType: file.contentType,
         sizeBytes: file.sizeBytes,
-        actor: { id: user.id, name: user.name, role: user.type },
+        actor: actorOf(user),
         provider: providerOf(form.mailServiceProvider),
         to: form.email.trim(),
       }, undefined, toVersion(form.expectedVersion));

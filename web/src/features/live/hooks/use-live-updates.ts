@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
-import { parseLiveChange, reconnectDelayMs } from "../live-change.ts";
+import { parseLiveChange } from "@etd/contract";
+import { reconnectDelayMs } from "../reconnect-delay.ts";
 
 /*
  * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells
