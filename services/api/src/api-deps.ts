@@ -12,6 +12,7 @@ import type { RateLimiter } from "./http/rate-limit.ts";
 import type { MailWebhookSettings } from "./mail/delivery-reports/settings.ts";
 import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
 import type { DocumentStorage } from "./storage/storage.ts";
+import type { TranslateWidget, TrustProxy } from "./config.ts";
 
 /** What the endpoints work with; `main.ts` builds the real ones, tests the same ones on a test database. */
 export interface ApiDeps {
@@ -53,6 +54,18 @@ export interface ApiDeps {
   readonly secureCookies: boolean;
   /** The providers' delivery-report webhooks (ADR 0019); absent or unset, they answer 404. */
   readonly mailWebhooks?: MailWebhookSettings | undefined;
+}
+
+/** What a process's HTTP app is made with: the endpoints' dependencies and the process's own settings (app.ts, probes.ts). */
+export interface AppDeps extends ApiDeps {
+  /** Which adapter the event store runs on, for operators. */
+  readonly eventStoreKind: "postgres" | "pglite" | "kurrentdb";
+  /** Whose X-Forwarded-For sets the client's address (TRUST_PROXY); no one's when absent. */
+  readonly trustProxy?: TrustProxy;
+  /** Lets /metrics answer off the host with `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  readonly metricsToken?: string | undefined;
+  /** The public pages' translation widget (TRANSLATE_WIDGET_URL); none when absent. */
+  readonly translateWidget?: TranslateWidget | undefined;
 }
 
 /**

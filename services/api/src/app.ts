@@ -14,8 +14,7 @@ import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
 import { reportQueryEndpoints } from "./routes/report-queries.ts";
 import { exportEndpoints } from "./routes/export-routes.ts";
 import { staffQueryEndpoints } from "./routes/staff-queries.ts";
-import type { ApiDeps } from "./api-deps.ts";
-import type { TranslateWidget, TrustProxy } from "./config.ts";
+import type { ApiDeps, AppDeps } from "./api-deps.ts";
 import { authEndpoints } from "./routes/auth-routes.ts";
 import { twoFactorEndpoints } from "./routes/two-factor-routes.ts";
 import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
@@ -32,16 +31,6 @@ import { uploadEndpoints } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
 import { mountProbes } from "./probes.ts";
 
-export interface AppDeps extends ApiDeps {
-  /** Which adapter the event store runs on, for operators. */
-  readonly eventStoreKind: "postgres" | "pglite" | "kurrentdb";
-  /** Whose X-Forwarded-For sets the client's address (TRUST_PROXY); no one's when absent. */
-  readonly trustProxy?: TrustProxy;
-  /** Lets /metrics answer off the host with `Authorization: Bearer <token>` (METRICS_TOKEN). */
-  readonly metricsToken?: string | undefined;
-  /** The public pages' translation widget (TRANSLATE_WIDGET_URL); none when absent. */
-  readonly translateWidget?: TranslateWidget | undefined;
-}
 
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => [

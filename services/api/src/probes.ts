@@ -1,7 +1,7 @@
 import { formatPosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, projectionLag } from "@etd/projections";
 import express from "express";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./api-deps.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
 import { fail } from "./http/reply.ts";
 import { securityHeaders } from "./http/security-headers.ts";

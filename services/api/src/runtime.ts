@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, startSealer, type SqlDriver } from "@etd/event-store";
 import { ALL_PROJECTIONS, startProjector, type Projector } from "@etd/projections";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./api-deps.ts";
 import { createCredentials } from "./auth/credentials.ts";
 import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";

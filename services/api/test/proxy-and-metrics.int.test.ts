@@ -4,7 +4,8 @@ import { networkInterfaces } from "node:os";
 import express from "express";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type AppDeps } from "../src/app.ts";
+import type { AppDeps } from "../src/api-deps.ts";
+import { createApp } from "../src/app.ts";
 import { createRequestMetrics, METRICS_REFUSED, mountMetrics } from "../src/metrics.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

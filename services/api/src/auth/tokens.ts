@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import * as Schema from "effect/Schema";
-import jwt from "jsonwebtoken";
 import { Role, StaffId } from "@etd/events";
+import { signToken, verifyToken } from "./signed-token.ts";
 
 /*
  * Session tokens (DESIGN §6, AUTH-4): a signed JWT whose payload holds `user: {id, name, type}`
@@ -39,19 +39,10 @@ export interface TokenIssuer {
 
 export const createTokenIssuer = (secret: string, ttlSeconds: number): TokenIssuer => ({
   ttlSeconds,
-  issue: (user, sessionGeneration) =>
-    jwt.sign({ user, gen: sessionGeneration, sid: randomUUID() }, secret, { algorithm: "HS256", expiresIn: ttlSeconds }),
+  issue: (user, sessionGeneration) => signToken({ user, gen: sessionGeneration, sid: randomUUID() }, secret, ttlSeconds),
   verify: (token) => {
-    let payload: unknown;
-    try {
-      payload = jwt.verify(token, secret, { algorithms: ["HS256"] });
-    } catch {
-      return undefined;
-    }
-    const decoded = decodePayload(payload);
-    if (decoded._tag === "None") return undefined;
-    const { user, gen, sid, exp } = decoded.value;
-    return { user, sessionGeneration: gen, sessionId: sid, expiresAt: exp * 1000 };
+    const payload = verifyToken(token, secret, decodePayload);
+    return payload && { user: payload.user, sessionGeneration: payload.gen, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   },
 });
 

@@ -1,9 +1,9 @@
 import { hkdfSync, randomUUID } from "node:crypto";
 import * as Schema from "effect/Schema";
-import jwt from "jsonwebtoken";
 import type { Query, SqlDriver } from "@etd/event-store";
 import { StaffId } from "@etd/events";
-import { createLabelledCounter, type LabelledCounter } from "../metrics.ts";
+import { createLabelledCounter, type LabelledCounter } from "../labelled-counter.ts";
+import { signToken, verifyToken } from "./signed-token.ts";
 
 /*
  * The challenge between a right password and the second step (AUTH-3, issue 16): a signed JWT
@@ -78,23 +78,10 @@ export const createChallengeIssuer = (jwtSecret: string): ChallengeIssuer => {
   const key = Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "etd two-factor challenge v1", 32));
   return {
     ttlSeconds: CHALLENGE_TTL_SECONDS,
-    issue: (staffId, sessionGeneration) =>
-      jwt.sign({ purpose: "2fa", staffId, gen: sessionGeneration }, key, {
-        algorithm: "HS256",
-        expiresIn: CHALLENGE_TTL_SECONDS,
-        jwtid: randomUUID(),
-      }),
+    issue: (staffId, sessionGeneration) => signToken({ purpose: "2fa", staffId, gen: sessionGeneration }, key, CHALLENGE_TTL_SECONDS, randomUUID()),
     verify: (token) => {
-      let payload: unknown;
-      try {
-        payload = jwt.verify(token, key, { algorithms: ["HS256"] });
-      } catch {
-        return undefined;
-      }
-      const decoded = decodePayload(payload);
-      if (decoded._tag === "None") return undefined;
-      const { staffId, gen, jti, exp } = decoded.value;
-      return { staffId, sessionGeneration: gen, id: jti, expiresAt: exp * 1000 };
+      const payload = verifyToken(token, key, decodePayload);
+      return payload && { staffId: payload.staffId, sessionGeneration: payload.gen, id: payload.jti, expiresAt: payload.exp * 1000 };
     },
     refusedCodes: createLabelledCounter(
       "two_factor_codes_refused_total",
