@@ -1,5 +1,8 @@
 import type { OrderEvent } from "../catalogue.ts";
-import type { OrderStatus } from "./order-status.ts";
+import type { IntakeStatus, OrderStatus, ProcessingMode } from "./order-status.ts";
+
+/** The status an unassigned order waits in: New for standard processing, Priority for priority. */
+export const intakeStatusOf = (mode: ProcessingMode): IntakeStatus => (mode === "priority" ? "Priority" : "New");
 
 /**
  * The status an order is in after this event, or undefined when the event leaves the status as
@@ -10,7 +13,7 @@ import type { OrderStatus } from "./order-status.ts";
 export const statusAfter = (event: OrderEvent): OrderStatus | undefined => {
   switch (event.type) {
     case "OrderPlaced":
-      return event.data.processingMode === "priority" ? "Priority" : "New";
+      return intakeStatusOf(event.data.processingMode);
     case "OrderAssigned":
       return "Pending";
     case "OrderStatusChanged":

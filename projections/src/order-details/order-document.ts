@@ -5,7 +5,7 @@ import {
   type OrderPlaced,
   type OrderStatus,
 } from "@etd/events";
-import { statusLabel } from "@etd/events";
+import { intakeStatusOf, statusLabel } from "@etd/events";
 import type { OrderDocument, OrderProcessingFields as ProcessingFields } from "@etd/contract";
 import { PROCESSING_MODE_LABELS } from "./status-labels.ts";
 
@@ -57,7 +57,7 @@ const KEPT_AFTER_ERASURE: ReadonlySet<string> = new Set([...Object.keys(OrderApp
 /** The document as OrderPlaced describes it; the status is the intake one, nobody assigned. */
 export const placedDocument = (data: OrderPlaced["data"]): OrderDocument => {
   const counts = Object.fromEntries(COUNT_KEYS.map((key) => [key, data.application[key] ?? 0]));
-  const status: OrderStatus = data.processingMode === "priority" ? "Priority" : "New";
+  const status: OrderStatus = intakeStatusOf(data.processingMode);
   return {
     ...data.application,
     ...counts,

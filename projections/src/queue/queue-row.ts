@@ -1,4 +1,4 @@
-import { isErased, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode, statusAfter } from "@etd/events";
+import { intakeStatusOf, isErased, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode, statusAfter } from "@etd/events";
 import { internationalPhone } from "./queue-display.ts";
 
 /*
@@ -74,7 +74,7 @@ export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): Queu
         };
     return {
       orderId: data.orderId,
-      status: data.processingMode === "priority" ? "Priority" : "New",
+      status: intakeStatusOf(data.processingMode),
       processingMode: data.processingMode,
       landingDomain: data.landingDomain,
       processingDate: data.processingDate,

@@ -1,4 +1,4 @@
-import { isPayment, statusLabel } from "@etd/events";
+import { intakeStatusOf, isPayment, statusLabel } from "@etd/events";
 import type { OrderEvent, OrderStatus, Role, StaffRef, WithoutMetadata } from "@etd/events";
 import type { ActingStaff } from "../shared/acting-staff.ts";
 import type { Decider, Decision } from "../shared/decider.ts";
@@ -23,7 +23,6 @@ import type {
 import {
   evolveOrder,
   initialOrderState,
-  intakeStatusOf,
   type OrderState,
   type PlacedOrder,
 } from "./order-state.ts";

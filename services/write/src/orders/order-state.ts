@@ -1,6 +1,5 @@
 import {
   type EventMetadata,
-  type IntakeStatus,
   type IsoDate,
   type IsoDateTime,
   isErased,
@@ -84,10 +83,6 @@ export interface PlacedOrder {
 export type OrderState = NoOrder | PlacedOrder;
 
 export const initialOrderState: OrderState = { exists: false };
-
-/** The status an unassigned order waits in: New for standard processing, Priority for priority. */
-export const intakeStatusOf = (mode: ProcessingMode): IntakeStatus =>
-  mode === "priority" ? "Priority" : "New";
 
 const changed = (metadata: EventMetadata, what: string): LastChange => ({
   by: actorName(metadata.actor),
