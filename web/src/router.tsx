@@ -8,7 +8,7 @@ import { auditRouteTree } from "./features/audit/routes.tsx";
 import { viewOrderRoute } from "./features/orders/routes.tsx";
 import { queueRoutes } from "./features/queues/routes.tsx";
 import { twoFactorRoute } from "./features/two-factor/routes.tsx";
-import { setTwoFactorGate } from "./features/two-factor/two-factor-gate.ts";
+import { setTwoFactorGate } from "./lib/two-factor-gate.ts";
 import { setTwoFactorRequiredHandler, setUnauthorizedHandler } from "./lib/api-client.ts";
 import { queryClient } from "./lib/query-client.ts";
 

@@ -5,13 +5,8 @@ import { BRANDS, type LandingDomain } from "@etd/contract";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  validateDateRange,
-  validateInvoice,
-  validateNewPassword,
-  validateTeamMember,
-  type FieldErrors,
-} from "../src/features/admin/utils/form-rules.ts";
+import { validateDateRange, validateInvoice, validateNewPassword, validateTeamMember } from "../src/features/admin/utils/form-rules.ts";
+import type { FieldErrors } from "../src/lib/use-validated-form.ts";
 import { startApiServer, type ApiServer } from "./support/api-server.ts";
 import {
   chromiumAvailable,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeError, normalizeCode, normalizeRecoveryCode, recoveryCodeError } from "../src/features/auth/sign-in-rules.ts";
+import { codeError, normalizeCode, normalizeRecoveryCode, recoveryCodeError } from "../src/lib/two-factor-codes.ts";
 
 describe("the two-factor second step's rules (issue 16 part A, in the style of AUTH-2)", () => {
   it("asks for the authenticator's code first, then for six digits (spaces ignored)", () => {

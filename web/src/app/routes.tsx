@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
-import { twoFactorGateClosed } from "../features/two-factor/two-factor-gate.ts";
+import { twoFactorGateClosed } from "../lib/two-factor-gate.ts";
 import { readStoredSession } from "../lib/session.ts";
 import { ErrorView, NotFoundView } from "./error-view.tsx";
 import { RootLayout } from "./root-layout.tsx";

@@ -1,5 +1,14 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import type { ConfirmDialogProps } from "./confirm-dialog.tsx";
+
+export interface ConfirmDialogProps {
+  readonly isOpen: boolean;
+  readonly message?: string | undefined;
+  readonly busy?: boolean;
+  /** Yes takes the focus when the dialog opens, so Enter answers Yes (Escape always answers No). */
+  readonly confirmOnEnter?: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}
 
 /** The open confirmation (see confirm-dialog.tsx, which loads this module when one first opens). */
 export const ConfirmDialogModal = ({

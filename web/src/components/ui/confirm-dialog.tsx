@@ -1,17 +1,9 @@
 import { lazy, Suspense, useState } from "react";
+// The props are the modal's; a type import is erased, so the modal's code still loads on first opening only.
+import type { ConfirmDialogProps } from "./confirm-dialog-modal.tsx";
 
 /** The dialog's code (react-aria's modal, dialog and focus handling), fetched when a confirmation first opens. */
 const ConfirmDialogModal = lazy(() => import("./confirm-dialog-modal.tsx").then((module) => ({ default: module.ConfirmDialogModal })));
-
-export interface ConfirmDialogProps {
-  readonly isOpen: boolean;
-  readonly message?: string | undefined;
-  readonly busy?: boolean;
-  /** Yes takes the focus when the dialog opens, so Enter answers Yes (Escape always answers No). */
-  readonly confirmOnEnter?: boolean;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
-}
 
 /**
  * The confirmation of 000 §2: a message (default 'Are you sure you want to delete?') with Yes and

@@ -4,7 +4,7 @@ import { adminRoute } from "../../app/routes.tsx";
 import { Loading } from "../../components/ui/loading.tsx";
 import { twoFactorStatusQuery } from "./api/two-factor.ts";
 
-/** "Two-factor sign-in" (issue 16 part A): every member's own page, the only one while the gate is closed (two-factor-gate.ts). */
+/** "Two-factor sign-in" (issue 16 part A): every member's own page, the only one while the gate is closed (lib/two-factor-gate.ts). */
 export const twoFactorRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "two-factor",

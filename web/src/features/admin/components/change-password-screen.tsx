@@ -5,10 +5,10 @@ import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { clearStoredSession, sessionAtom } from "../../../lib/session.ts";
 import { changePassword } from "../api/change-password.ts";
-import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateNewPassword } from "../utils/form-rules.ts";
-import { AdminPage } from "./admin-page.tsx";
-import { TextInputField } from "./form-fields.tsx";
+import { AdminPage } from "../../../components/ui/admin-page.tsx";
+import { TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /**
  * Update Password (AUTH-8). The server ends every session of the member once the password

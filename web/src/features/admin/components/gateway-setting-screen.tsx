@@ -3,10 +3,10 @@ import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { paymentGatewaysQuery, type PaymentGateway } from "../api/get-payment-gateways.ts";
 import { setPaymentGateway } from "../api/set-payment-gateway.ts";
-import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateGateway } from "../utils/form-rules.ts";
-import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "./admin-page.tsx";
-import { SelectField } from "./form-fields.tsx";
+import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "../../../components/ui/admin-page.tsx";
+import { SelectField } from "../../../components/ui/form-fields.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const DOMAINS = [

@@ -7,7 +7,7 @@ import { toast } from "../../../components/ui/toast.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { processedByQuery } from "../api/get-processed-by-count.ts";
 import { filterRows } from "../utils/report-search.ts";
-import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
+import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { rangeOf, ReportToolbar, type ReportScreenProps } from "./report-controls.tsx";
 
 /**

@@ -5,10 +5,10 @@ import { Button, Form, Input, Label, SearchField } from "react-aria-components";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
-import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
 import type { ReportSearch } from "../utils/report-search.ts";
-import { TextInputField } from "./form-fields.tsx";
+import { TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /*
  * The reports' controls (ADMIN-4, ADMIN-5): a From/To date form whose Submit asks the server

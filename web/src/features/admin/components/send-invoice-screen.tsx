@@ -3,10 +3,10 @@ import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sendInvoice } from "../api/send-invoice.ts";
-import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateInvoice } from "../utils/form-rules.ts";
-import { AdminPage } from "./admin-page.tsx";
-import { TextInputField } from "./form-fields.tsx";
+import { AdminPage } from "../../../components/ui/admin-page.tsx";
+import { TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /** Send Invoice (ADMIN-6, 'Manage Invoices'): the server's answer as a toast (001 §8). */
 export const SendInvoiceScreen = () => {

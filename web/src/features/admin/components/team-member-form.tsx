@@ -8,10 +8,10 @@ import { sessionAtom } from "../../../lib/session.ts";
 import { addTeamMember } from "../api/add-team-member.ts";
 import { teamMemberTypesQuery } from "../api/get-team-member-types.ts";
 import { updateTeamMember } from "../api/update-team-member.ts";
-import { useValidatedForm } from "../hooks/use-validated-form.ts";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { TEAM_MEMBER_TYPES, validateTeamMember, type TeamMemberValues } from "../utils/form-rules.ts";
-import { RouterLink, rowsOf } from "./admin-page.tsx";
-import { SelectField, TextInputField } from "./form-fields.tsx";
+import { RouterLink, rowsOf } from "../../../components/ui/admin-page.tsx";
+import { SelectField, TextInputField } from "../../../components/ui/form-fields.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const EMPTY: TeamMemberValues = { name: "", email: "", password: "", type: "" };

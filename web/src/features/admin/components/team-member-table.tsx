@@ -8,10 +8,10 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { deleteTeamMember } from "../api/delete-team-member.ts";
 import { teamMembersQuery, type TeamMember } from "../api/get-team-members.ts";
-import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "./admin-page.tsx";
+import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";
-import { resetTwoFactor } from "../../two-factor/api/two-factor.ts";
+import { resetTwoFactor } from "../api/reset-two-factor.ts";
 
 /**
  * The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, 2FA (issue 16: whether

@@ -6,8 +6,7 @@
  */
 
 import { isEmailAddress, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
-
-export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+import type { FieldErrors } from "../../../lib/use-validated-form.ts";
 
 /** The types a member can have: the contract's roles (000 §5). */
 export const TEAM_MEMBER_TYPES = ROLES;
@@ -97,5 +96,3 @@ export const validateDateRange = (values: DateRangeValues): FieldErrors<DateRang
   }
   return errors;
 };
-
-export const hasErrors = <V>(errors: FieldErrors<V>): boolean => Object.values(errors).some((message) => message !== undefined);

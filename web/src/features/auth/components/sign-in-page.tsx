@@ -5,16 +5,10 @@ import type { Envelope } from "../../../lib/api-client.ts";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { readStoredSession, sessionAtom, storeSession } from "../../../lib/session.ts";
-import { setTwoFactorGate } from "../../two-factor/two-factor-gate.ts";
+import { setTwoFactorGate } from "../../../lib/two-factor-gate.ts";
 import { signIn, signInSecondStep, type SignInData } from "../api/sign-in.ts";
-import {
-  codeError,
-  normalizeCode,
-  normalizeRecoveryCode,
-  recoveryCodeError,
-  signInErrors,
-  type SignInValues,
-} from "../sign-in-rules.ts";
+import { codeError, normalizeCode, normalizeRecoveryCode, recoveryCodeError } from "../../../lib/two-factor-codes.ts";
+import { signInErrors, type SignInValues } from "../sign-in-rules.ts";
 
 /*
  * Sign-in at `/` (AUTH-1..3). Errors show under each field once the field has been changed or

@@ -1,13 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
-import type { Body, ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
+import type { Body, TwoFactorEnableRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 
 /*
- * The signed-in member's own two-factor sign-in (issue 16 part A, API 3–5) and an Admin's reset
- * of someone else's (API 6). The status lives with the staff credentials: its key sits under the
- * staff read model's, so a change to the team (a reset) refetches it too.
+ * The signed-in member's own two-factor sign-in (issue 16 part A, API 3–5); an Admin's reset of
+ * someone else's (API 6) is the team's (admin/api/reset-two-factor.ts). The status lives with the
+ * staff credentials: its key sits under the staff read model's, so a change to the team (a reset)
+ * refetches it too.
  */
 
 /** The member's status and the setup's key and QR code, the contract's. */
@@ -28,6 +29,3 @@ export const startTwoFactorSetup = () => apiRequest<TwoFactorSetup | null>("POST
  */
 export const enableTwoFactor = (code: string) =>
   apiRequest<{ recoveryCodes: readonly string[]; accessToken: string } | null>("POST", "/admin/two-factor/enable", { body: { code } satisfies Body<typeof TwoFactorEnableRequest> });
-
-/** Admin only: removes a member's second factor; they sign in with their password and set it up again. */
-export const resetTwoFactor = (id: string) => apiRequest<{ position?: string } | null>("PUT", "/admin/reset-two-factor", { body: { id } satisfies Body<typeof ResetTwoFactorRequest> });

@@ -4,12 +4,12 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { Button, Form } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { AdminPage, AdminPanel, ServerRefusal } from "../../admin/components/admin-page.tsx";
-import { TextInputField } from "../../admin/components/form-fields.tsx";
-import { useValidatedForm } from "../../admin/hooks/use-validated-form.ts";
-import { codeError, normalizeCode } from "../../auth/sign-in-rules.ts";
+import { AdminPage, AdminPanel, ServerRefusal } from "../../../components/ui/admin-page.tsx";
+import { TextInputField } from "../../../components/ui/form-fields.tsx";
+import { useValidatedForm } from "../../../lib/use-validated-form.ts";
+import { codeError, normalizeCode } from "../../../lib/two-factor-codes.ts";
 import { enableTwoFactor, startTwoFactorSetup, twoFactorStatusQuery, type TwoFactorSetup, type TwoFactorStatus } from "../api/two-factor.ts";
-import { setTwoFactorGate, twoFactorGateAtom, TWO_FACTOR_REQUIRED_MESSAGE } from "../two-factor-gate.ts";
+import { setTwoFactorGate, twoFactorGateAtom, TWO_FACTOR_REQUIRED_MESSAGE } from "../../../lib/two-factor-gate.ts";
 import { readStoredSession, renewStoredSession, sessionAtom } from "../../../lib/session.ts";
 import "../../../styles/two-factor.css";
 

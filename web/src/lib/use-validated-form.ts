@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from "react";
-import { hasErrors, type FieldErrors } from "../utils/form-rules.ts";
 
 /*
  * Validation on change and on blur, submit only when valid (000 §5). A field shows its message
@@ -8,6 +7,11 @@ import { hasErrors, type FieldErrors } from "../utils/form-rules.ts";
  */
 
 type StringFields<V> = { readonly [K in keyof V]: string };
+
+/** A form's messages by field: a field without one is valid. */
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+const hasErrors = <V>(errors: FieldErrors<V>): boolean => Object.values(errors).some((message) => message !== undefined);
 
 export interface FieldBinding {
   readonly name: string;

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link as AriaLink } from "react-aria-components";
 import { createLink } from "@tanstack/react-router";
-import type { Envelope } from "../../../lib/api-client.ts";
-import "../../../styles/admin.css";
+import type { Envelope } from "../../lib/api-client.ts";
+import "../../styles/admin.css";
 
 /** A react-aria link that navigates through the router (typed `to`, `params`, `search`). */
 export const RouterLink = createLink(AriaLink);

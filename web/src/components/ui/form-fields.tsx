@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from "react-aria-components";
-import type { FieldBinding } from "../hooks/use-validated-form.ts";
+import type { FieldBinding } from "../../lib/use-validated-form.ts";
 
 /*
- * The admin forms' fields: a label, the control, and the message under it (000 §2 "errors
- * appear under each field"), tied together by react-aria so the message is the control's
- * description and its invalid state is announced.
+ * The console forms' fields (the admin screens, two-factor enrolment): a label, the control, and
+ * the message under it (000 §2 "errors appear under each field"), tied together by react-aria so
+ * the message is the control's description and its invalid state is announced.
  */
 
 export const TextInputField = ({

@@ -10,6 +10,9 @@ import { atom, getDefaultStore } from "jotai";
  * (REQUIRE_2FA_FOR changed under a signed-in member), and opens when enrolment is confirmed. It
  * is kept in the stored login (local storage `user`, AUTH-4: sign-in stores its whole `data`
  * there, flag included), so a reload or an address typed by hand stays behind it.
+ *
+ * Shared state, so in lib/: sign-in (auth) closes it, the shell and the routes read it, the
+ * two-factor page opens it.
  */
 
 /** The 403 the API answers required-but-not-enrolled members, as the contract words it. */
