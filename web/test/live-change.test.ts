@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { liveChangeText, parseLiveChange } from "@etd/contract";
-import { reconnectDelayMs } from "../src/features/live/reconnect-delay.ts";
+import { reconnectDelayMs } from "../src/lib/reconnect-delay.ts";
 import { PROJECTIONS, queryKeys } from "../src/lib/query-keys.ts";
 
 describe("live updates (CARD-3)", () => {

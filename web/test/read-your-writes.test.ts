@@ -1,7 +1,7 @@
 import "./support/memory-storage.ts";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { teamMembersQuery } from "../src/features/admin/api/get-team-members.ts";
+import { teamMembersQuery } from "../src/lib/team-members.ts";
 import { queuePageQuery } from "../src/features/queues/api/queue-page-query.ts";
 import { folderCountsQuery } from "../src/features/shell/api/get-folder-counts.ts";
 import type { Envelope } from "../src/lib/api-client.ts";

@@ -1,7 +1,7 @@
 import "./support/memory-storage.ts";
 import { describe, expect, it } from "vitest";
 import { QUEUE_SCREENS } from "../src/features/queues/queue-screens.ts";
-import { DASHBOARD_TILES, MENU_ENTRIES } from "../src/features/shell/menu-entries.ts";
+import { DASHBOARD_TILES, MENU_ENTRIES } from "../src/lib/menu-entries.ts";
 import { router } from "../src/router.tsx";
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_TILES, MENU_ENTRIES, menuFor } from "../src/features/shell/menu-entries.ts";
+import { DASHBOARD_TILES, MENU_ENTRIES, menuFor } from "../src/lib/menu-entries.ts";
 
 const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((entry) => entry.label);
 

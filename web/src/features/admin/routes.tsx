@@ -9,7 +9,7 @@ import { paymentGatewaysQuery } from "./api/get-payment-gateways.ts";
 import { processedByQuery } from "./api/get-processed-by-count.ts";
 import { teamMemberInfoQuery } from "./api/get-team-member-info.ts";
 import { teamMemberTypesQuery } from "./api/get-team-member-types.ts";
-import { teamMembersQuery } from "./api/get-team-members.ts";
+import { teamMembersQuery } from "../../lib/team-members.ts";
 import { validateReportSearch, type ReportSearch } from "./utils/report-search.ts";
 
 /*

@@ -1,6 +1,5 @@
-import { QUEUE_KEYS, type AuditChange, type AuditEvent, type ChainVerification, type QueueKey } from "@etd/contract";
-import { QUEUE_SCREENS } from "../queues/queue-screens.ts";
-import { DASHBOARD_TILES, MENU_ENTRIES } from "../shell/menu-entries.ts";
+import { COUNT_FIELD_OF, QUEUE_KEYS, type AuditChange, type AuditEvent, type ChainVerification, type QueueKey } from "@etd/contract";
+import { DASHBOARD_TILES, MENU_ENTRIES } from "../../lib/menu-entries.ts";
 
 /*
  * The Audit area's pure rules (CARD-4, issue 14): how a diff's kinds are shown, which moment the
@@ -125,18 +124,16 @@ export interface FolderOption {
   readonly label: string;
 }
 
-/** Future Orders has its own screen (ADMIN-3), not a QUEUE_SCREENS entry. */
-const PATH_OF_KEY = (key: QueueKey): string | undefined =>
-  key === "futureOrder" ? "future-order" : QUEUE_SCREENS.find((screen) => screen.queueKey === key)?.path;
-
-/** Every folder a queue-at-a-moment may show, in the order the dashboard and the menu show them, with their labels there. */
+/**
+ * Every folder a queue-at-a-moment may show, in the order the dashboard and the menu show them, with
+ * their labels there: a folder's entry is the one whose badge shows its count (the contract's
+ * COUNT_FIELD_OF).
+ */
 export const FOLDER_OPTIONS: readonly FolderOption[] = (() => {
   const labelled = [...DASHBOARD_TILES, ...MENU_ENTRIES];
   const options = QUEUE_KEYS.map((key): FolderOption & { order: number } => {
-    const path = PATH_OF_KEY(key);
-    const index = labelled.findIndex((entry) => entry.to === `/admin/${path}`);
-    const title = QUEUE_SCREENS.find((screen) => screen.queueKey === key)?.title ?? key;
-    return { key, label: index >= 0 ? labelled[index]!.label : title, order: index >= 0 ? index : labelled.length };
+    const index = labelled.findIndex((entry) => entry.count === COUNT_FIELD_OF[key]);
+    return { key, label: index >= 0 ? labelled[index]!.label : key, order: index >= 0 ? index : labelled.length };
   });
   return options.sort((a, b) => a.order - b.order).map(({ key, label }) => ({ key, label }));
 })();

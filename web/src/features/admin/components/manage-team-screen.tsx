@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { teamMemberInfoQuery } from "../api/get-team-member-info.ts";
-import { teamMembersQuery } from "../api/get-team-members.ts";
+import { teamMembersQuery } from "../../../lib/team-members.ts";
 import { AdminPage, AdminPanel, RouterLink, ServerRefusal } from "../../../components/ui/admin-page.tsx";
 import { TeamMemberForm } from "./team-member-form.tsx";
 import { TeamMemberTable } from "./team-member-table.tsx";

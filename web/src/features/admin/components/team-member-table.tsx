@@ -7,7 +7,7 @@ import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { deleteTeamMember } from "../api/delete-team-member.ts";
-import { teamMembersQuery, type TeamMember } from "../api/get-team-members.ts";
+import { teamMembersQuery, type TeamMember } from "../../../lib/team-members.ts";
 import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";

@@ -1,4 +1,4 @@
-import type { TeamMember } from "../../admin/api/get-team-members.ts";
+import type { TeamMember } from "../../../lib/team-members.ts";
 
 /*
  * The pieces both audit forms share (queue at a moment, staff activity): a team member select and

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
-import { teamMembersQuery } from "../../admin/api/get-team-members.ts";
+import { teamMembersQuery } from "../../../lib/team-members.ts";
 import { dataOf, staffActivityQuery } from "../api/audit-queries.ts";
 import { easternInputToIso, isoToEasternInput } from "../audit-model.ts";
 import { rangeProblem, type RangeSearch } from "../audit-search.ts";

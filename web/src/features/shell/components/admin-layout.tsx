@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { RouterProvider } from "react-aria-components";
 import { sessionAtom } from "../../../lib/session.ts";
 import { twoFactorGateAtom } from "../../../lib/two-factor-gate.ts";
-import { useLiveUpdates } from "../../live/hooks/use-live-updates.ts";
+import { useLiveUpdates } from "../../../lib/use-live-updates.ts";
 import { folderCountsQuery } from "../api/get-folder-counts.ts";
 import { useNarrowScreen } from "../hooks/use-narrow-screen.ts";
 import { AppHeader } from "./app-header.tsx";

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { sessionAtom } from "../../../lib/session.ts";
 import { folderCountsQuery } from "../api/get-folder-counts.ts";
-import { DASHBOARD_TILES } from "../menu-entries.ts";
+import { DASHBOARD_TILES } from "../../../lib/menu-entries.ts";
 
 /** `/admin` (SHELL-4): one tile per working folder with its count, each opening the folder. */
 export const Dashboard = () => {

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { Role } from "../../../lib/session.ts";
 import type { FolderCounts } from "../api/get-folder-counts.ts";
-import { menuFor } from "../menu-entries.ts";
+import { menuFor } from "../../../lib/menu-entries.ts";
 import { CountBadge } from "./count-badge.tsx";
 
 /**

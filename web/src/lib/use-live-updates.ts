@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
-import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
+import { apiRequest } from "./api-client.ts";
+import { queryKeys } from "./query-keys.ts";
+import { readYourWritesOf } from "./read-your-writes.ts";
 import { parseLiveChange } from "@etd/contract";
-import { reconnectDelayMs } from "../reconnect-delay.ts";
+import { reconnectDelayMs } from "./reconnect-delay.ts";
 
 /*
  * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells

@@ -1,11 +1,11 @@
-import type { AppPath } from "../../app/app-path.ts";
-import { isAllowed, ROLES, type Action, type Role } from "@etd/contract";
-import type { FolderCounts } from "./api/get-folder-counts.ts";
+import type { AppPath } from "../app/app-path.ts";
+import { isAllowed, ROLES, type Action, type FolderCounts, type Role } from "@etd/contract";
 
 /*
  * The side menu of 000 §2 (SHELL-1), in its order, with its labels and visibility, and the
  * dashboard tiles (SHELL-4). Each entry names the count that its badge shows; entries without a
- * folder (reports, settings) have none.
+ * folder (reports, settings) have none. In lib/: the shell shows them, and the Audit area names
+ * its folders with their labels.
  */
 
 export interface MenuEntry {
