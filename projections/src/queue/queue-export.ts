@@ -4,7 +4,7 @@ import { countryOrders, processedBy } from "../reports/reports-queries.ts";
 import type { QueueKey, QueueViewer } from "./queue-folders.ts";
 import { QUEUE_TABLES } from "./queue-projection.ts";
 import { folderTotal, folderWhere, likePattern, parameters, toListRow } from "./queue-queries.ts";
-import { QUEUE_ROW_SELECT } from "./queue-table.ts";
+import { QUEUE_ORDERS } from "./queue-table.ts";
 
 /*
  * The rows of a CSV export (issue 16 D): a whole folder, or the matches of a search within one,
@@ -65,7 +65,7 @@ export async function* queueExportBatches(query: Query, params: QueueExportParam
     const where = whereOf(params, add);
     const keyset = after === undefined ? "" : ` and (o.created_at, o.order_id) < (${add(after.createdAt)}::timestamptz, ${add(after.orderId)}::text)`;
     const rows = await query(
-      `select ${QUEUE_ROW_SELECT}, o.created_at::text as cursor_created_at from ${ORDERS} o
+      `select ${QUEUE_ORDERS.select}, o.created_at::text as cursor_created_at from ${ORDERS} o
         where ${where}${keyset}
         order by o.created_at desc, o.order_id desc limit ${add(batchSize)}`,
       values,

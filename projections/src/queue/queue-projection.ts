@@ -2,7 +2,7 @@ import type { Query } from "@etd/event-store";
 import type { AnyEvent } from "@etd/events";
 import type { Projection, TableName } from "../engine/projection.ts";
 import { evolveQueueRow, QUEUE_EVENT_TYPES, type QueueRow } from "./queue-row.ts";
-import { QUEUE_ORDER_COLUMNS_DDL, QUEUE_ROW_SELECT, queueRowOf, toQueueRecord, upsertQueueRows } from "./queue-table.ts";
+import { QUEUE_ORDERS } from "./queue-table.ts";
 
 /*
  * The queues read model (DESIGN §5, QUEUE-1..7, SHELL-5, ADMIN-3).
@@ -47,7 +47,7 @@ export const intakeDayOf = (row: BucketFacts): { bucket: string; day: string } |
 const migrate = async (query: Query, table: TableName): Promise<void> => {
   const orders = table(QUEUE_TABLES.orders);
   await query(`create table ${orders} (
-    ${QUEUE_ORDER_COLUMNS_DDL}
+    ${QUEUE_ORDERS.ddl}
   )`);
   // Every list is newest first (created_at desc, order_id desc); one index per kind of folder.
   const newestFirst = "created_at desc, order_id desc";
@@ -123,10 +123,10 @@ const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, tab
   const orders = table(QUEUE_TABLES.orders);
   const ids = [...new Set(events.map((event) => event.data.orderId))];
   const loaded = await query(
-    `select ${QUEUE_ROW_SELECT} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
+    `select ${QUEUE_ORDERS.select} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
     [JSON.stringify(ids)],
   );
-  const before = new Map(loaded.map((row) => [String(row.order_id), queueRowOf(row)]));
+  const before = new Map(loaded.map((row) => [String(row.order_id), QUEUE_ORDERS.decode(row)]));
   const after = new Map<string, QueueRow | undefined>(before);
   for (const event of events) after.set(event.data.orderId, evolveQueueRow(after.get(event.data.orderId), event));
 
@@ -147,7 +147,7 @@ const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, tab
   }
   if (changed.length === 0) return;
 
-  await query(upsertQueueRows(orders), [JSON.stringify(changed.map(toQueueRecord))]);
+  await query(QUEUE_ORDERS.upsert(orders), [JSON.stringify(changed.map(QUEUE_ORDERS.record))]);
   await addCounts(query, table(QUEUE_TABLES.statusCounts), ["bucket"], statuses.rows());
   await addCounts(query, table(QUEUE_TABLES.intakeDays), ["bucket", "day"], days.rows());
   await addCounts(query, table(QUEUE_TABLES.assigneeCounts), ["assignee_id", "process_status"], assignees.rows());

@@ -20,7 +20,7 @@ import {
 } from "./queue-folders.ts";
 import { QUEUE_TABLES } from "./queue-projection.ts";
 import { processMonthOf } from "./queue-row.ts";
-import { QUEUE_ROW_SELECT, queueRowOf } from "./queue-table.ts";
+import { QUEUE_ORDERS } from "./queue-table.ts";
 
 /*
  * Reads of the queue read model, through its views. Every folder's SQL names its statuses as
@@ -39,12 +39,12 @@ const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
 /** An instant as the lists send it: ISO 8601 UTC to the millisecond (the table keeps microseconds). */
 const toMillis = (iso: string): string => (iso.length === 27 ? `${iso.slice(0, 23)}Z` : iso);
 
-/** A selected row (QUEUE_ROW_SELECT) as the list shows it in folder `key`. Exported for the CSV export (queue-export.ts). */
+/** A selected row (QUEUE_ORDERS.select) as the list shows it in folder `key`. Exported for the CSV export (queue-export.ts). */
 export const toListRow = (key: QueueKey) => {
   const style = listDateStyle(key);
   const refundStyle = refundDateStyle(key);
   return (selected: Row): QueueListRow => {
-    const row = queueRowOf(selected);
+    const row = QUEUE_ORDERS.decode(selected);
     const processMonth = processMonthOf(row.processingDate);
     return {
       order_id: row.orderId,
@@ -217,7 +217,7 @@ const pageOf = async (
   const total = folderTotalSql(key, viewer, add, processMonth);
   const where = folderWhere(key, viewer, add, processMonth);
   const rows = await query(
-    `select ${QUEUE_ROW_SELECT}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
+    `select ${QUEUE_ORDERS.select}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
     values,
   );
   return {
@@ -296,7 +296,7 @@ export const searchOrders = async (query: Query, params: SearchOrdersParams): Pr
   const [rows, counted] = await Promise.all([
     limit === 0
       ? Promise.resolve([])
-      : query(`select ${QUEUE_ROW_SELECT} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
+      : query(`select ${QUEUE_ORDERS.select} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
     query(`select count(*)::int8 as total from ${ORDERS} where ${where}`, countValues),
   ]);
   return { rows: rows.map(toListRow(params.folderName)), total: Number(counted[0]?.total ?? 0) };

@@ -1,6 +1,7 @@
 import type { Query } from "@etd/event-store";
 import { isErased, statusAfter, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
+import { rowTable } from "../engine/row-table.ts";
 import { monthOf } from "./day-ranges.ts";
 
 /*
@@ -57,24 +58,28 @@ interface ReportOrder {
   readonly processedAt: string | null;
 }
 
+/** One order's row, one column a line (engine/row-table.ts); the days are the instants' UTC days. */
+const ORDERS = rowTable<ReportOrder>()({
+  order_id: { type: "text", field: "orderId", required: true },
+  created_at: { type: "timestamptz", field: "createdAt", required: true },
+  created_day: { type: "date", sql: "(r.created_at at time zone 'UTC')::date", required: true },
+  citizenship_id: { type: "text", field: "citizenshipId" },
+  citizenship: { type: "text", field: "citizenship" },
+  country_key: { type: "text", field: "countryKey", required: true },
+  processing_mode: { type: "text", field: "processingMode", required: true },
+  processing_date: { type: "date", field: "processingDate", required: true },
+  status: { type: "text", field: "status", required: true },
+  processed_by_id: { type: "text", field: "processedById" },
+  processed_by: { type: "text", field: "processedBy" },
+  processed_at: { type: "timestamptz", field: "processedAt" },
+  processed_day: { type: "date", sql: "(r.processed_at at time zone 'UTC')::date" },
+});
+
 const migrate = async (query: Query, table: TableName): Promise<void> => {
   const t = (base: keyof typeof REPORT_TABLES) => table(REPORT_TABLES[base]);
-  await query(`
-    create table ${t("orders")} (
-      order_id text primary key,
-      created_at timestamptz not null,
-      created_day date not null,
-      citizenship_id text,
-      citizenship text,
-      country_key text not null,
-      processing_mode text not null,
-      processing_date date not null,
-      status text not null,
-      processed_by_id text,
-      processed_by text,
-      processed_at timestamptz,
-      processed_day date
-    )`);
+  await query(`create table ${t("orders")} (
+    ${ORDERS.ddl}
+  )`);
   // A permanent delete looks up which orders still name a country.
   await query(`create index ${t("orders")}_country on ${t("orders")} (country_key)`);
   // The Order Processed list: newest upload first, with an optional range on the upload time.
@@ -228,72 +233,15 @@ const columnsOf = (map: Map<string, number>, width: number): { keys: string[][];
   return { keys, deltas };
 };
 
-const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const loadOrders = async (query: Query, table: TableName, orderIds: readonly string[]): Promise<Map<string, ReportOrder>> => {
-  const loaded = new Map<string, ReportOrder>();
-  if (orderIds.length === 0) return loaded;
-  const rows = await query(
-    `select order_id, ${ISO("created_at")} as created_at, citizenship_id, citizenship, country_key, processing_mode,
-            to_char(processing_date, 'YYYY-MM-DD') as processing_date, status, processed_by_id, processed_by,
-            ${ISO("processed_at")} as processed_at
-       from ${table(REPORT_TABLES.orders)} where order_id = any($1::text[])`,
-    [orderIds],
-  );
-  for (const row of rows) {
-    loaded.set(String(row.order_id), {
-      orderId: String(row.order_id),
-      createdAt: String(row.created_at),
-      citizenshipId: row.citizenship_id as string | null,
-      citizenship: row.citizenship as string | null,
-      countryKey: String(row.country_key),
-      processingMode: row.processing_mode as ProcessingMode,
-      processingDate: String(row.processing_date),
-      status: row.status as OrderStatus,
-      processedById: row.processed_by_id as string | null,
-      processedBy: row.processed_by as string | null,
-      processedAt: row.processed_at as string | null,
-    });
-  }
-  return loaded;
+  if (orderIds.length === 0) return new Map();
+  const rows = await query(`select ${ORDERS.select} from ${table(REPORT_TABLES.orders)} where order_id = any($1::text[])`, [orderIds]);
+  return new Map(rows.map((row) => [String(row.order_id), ORDERS.decode(row)]));
 };
 
 const saveOrders = async (query: Query, table: TableName, orders: readonly ReportOrder[]): Promise<void> => {
   if (orders.length === 0) return;
-  await query(
-    `insert into ${table(REPORT_TABLES.orders)} as o
-       (order_id, created_at, created_day, citizenship_id, citizenship, country_key, processing_mode, processing_date,
-        status, processed_by_id, processed_by, processed_at, processed_day)
-     select order_id, created_at, (created_at at time zone 'UTC')::date, citizenship_id, citizenship, country_key,
-            processing_mode, processing_date, status, processed_by_id, processed_by, processed_at,
-            (processed_at at time zone 'UTC')::date
-       from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[],
-                   $8::text[], $9::text[], $10::text[], $11::timestamptz[])
-         as u(order_id, created_at, citizenship_id, citizenship, country_key, processing_mode, processing_date,
-              status, processed_by_id, processed_by, processed_at)
-     on conflict (order_id) do update set
-       citizenship_id = excluded.citizenship_id,
-       citizenship = excluded.citizenship,
-       country_key = excluded.country_key,
-       status = excluded.status,
-       processed_by_id = excluded.processed_by_id,
-       processed_by = excluded.processed_by,
-       processed_at = excluded.processed_at,
-       processed_day = excluded.processed_day`,
-    [
-      orders.map((o) => o.orderId),
-      orders.map((o) => o.createdAt),
-      orders.map((o) => o.citizenshipId),
-      orders.map((o) => o.citizenship),
-      orders.map((o) => o.countryKey),
-      orders.map((o) => o.processingMode),
-      orders.map((o) => o.processingDate),
-      orders.map((o) => o.status),
-      orders.map((o) => o.processedById),
-      orders.map((o) => o.processedBy),
-      orders.map((o) => o.processedAt),
-    ],
-  );
+  await query(ORDERS.upsert(table(REPORT_TABLES.orders)), [JSON.stringify(orders.map(ORDERS.record))]);
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Query } from "@etd/event-store";
-import type { Role, StaffEvent } from "@etd/events";
+import { isStaffEvent, type Role, type StaffEvent } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
+import { rowTable } from "../engine/row-table.ts";
 
 /*
  * The Team Member List and the edit form (ADMIN-1): one row per staff member from their
@@ -28,33 +29,27 @@ interface TeamMember {
   readonly twoFactor: boolean;
 }
 
+/** The member rows, one column a line (engine/row-table.ts). */
+const MEMBERS = rowTable<TeamMember>()({
+  staff_id: { type: "text", field: "staffId", required: true },
+  name: { type: "text", field: "name", required: true },
+  email: { type: "text", field: "email", required: true },
+  role: { type: "text", field: "role", required: true },
+  deleted: { type: "boolean", field: "deleted", required: true },
+  added_at: { type: "timestamptz", field: "addedAt", required: true },
+  updated_at: { type: "timestamptz", field: "updatedAt", required: true },
+  password_changed_at: { type: "timestamptz", field: "passwordChangedAt" },
+  deleted_at: { type: "timestamptz", field: "deletedAt" },
+  two_factor: { type: "boolean", field: "twoFactor", required: true },
+});
+
 const migrate = async (query: Query, table: TableName): Promise<void> => {
   const members = table(STAFF_TABLES.members);
-  await query(`
-    create table ${members} (
-      staff_id text primary key,
-      name text not null,
-      email text not null,
-      role text not null,
-      deleted boolean not null default false,
-      added_at timestamptz not null,
-      updated_at timestamptz not null,
-      password_changed_at timestamptz,
-      deleted_at timestamptz,
-      two_factor boolean not null default false
-    )`);
+  await query(`create table ${members} (
+    ${MEMBERS.ddl}
+  )`);
   await query(`create index ${members}_listed on ${members} (added_at, staff_id) where not deleted`);
 };
-
-const isStaffEvent = (event: ProjectedEvent["event"]): event is StaffEvent =>
-  event.type === "StaffMemberAdded" ||
-  event.type === "StaffMemberUpdated" ||
-  event.type === "StaffMemberDeleted" ||
-  event.type === "PasswordChanged" ||
-  event.type === "TwoFactorEnabled" ||
-  event.type === "TwoFactorReset" ||
-  event.type === "RecoveryCodeUsed" ||
-  event.type === "DataExported";
 
 /** The member after this event; `undefined` until they were added. */
 const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember | undefined => {
@@ -96,58 +91,15 @@ const profileOf = (data: { staffId: string; name: string; email: string; role: R
   role: data.role,
 });
 
-const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const load = async (query: Query, table: TableName, staffIds: readonly string[]): Promise<Map<string, TeamMember>> => {
-  const loaded = new Map<string, TeamMember>();
-  if (staffIds.length === 0) return loaded;
-  const rows = await query(
-    `select staff_id, name, email, role, deleted, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
-            ${ISO("password_changed_at")} as password_changed_at, ${ISO("deleted_at")} as deleted_at, two_factor
-       from ${table(STAFF_TABLES.members)} where staff_id = any($1::text[])`,
-    [staffIds],
-  );
-  for (const row of rows) {
-    loaded.set(String(row.staff_id), {
-      staffId: String(row.staff_id),
-      name: String(row.name),
-      email: String(row.email),
-      role: row.role as Role,
-      deleted: row.deleted === true,
-      addedAt: String(row.added_at),
-      updatedAt: String(row.updated_at),
-      passwordChangedAt: row.password_changed_at as string | null,
-      deletedAt: row.deleted_at as string | null,
-      twoFactor: row.two_factor === true,
-    });
-  }
-  return loaded;
+  if (staffIds.length === 0) return new Map();
+  const rows = await query(`select ${MEMBERS.select} from ${table(STAFF_TABLES.members)} where staff_id = any($1::text[])`, [staffIds]);
+  return new Map(rows.map((row) => [String(row.staff_id), MEMBERS.decode(row)]));
 };
 
 const save = async (query: Query, table: TableName, members: readonly TeamMember[]): Promise<void> => {
   if (members.length === 0) return;
-  await query(
-    `insert into ${table(STAFF_TABLES.members)}
-       (staff_id, name, email, role, deleted, added_at, updated_at, password_changed_at, deleted_at, two_factor)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[],
-                          $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::boolean[])
-     on conflict (staff_id) do update set
-       name = excluded.name, email = excluded.email, role = excluded.role, deleted = excluded.deleted,
-       updated_at = excluded.updated_at, password_changed_at = excluded.password_changed_at,
-       deleted_at = excluded.deleted_at, two_factor = excluded.two_factor`,
-    [
-      members.map((m) => m.staffId),
-      members.map((m) => m.name),
-      members.map((m) => m.email),
-      members.map((m) => m.role),
-      members.map((m) => m.deleted),
-      members.map((m) => m.addedAt),
-      members.map((m) => m.updatedAt),
-      members.map((m) => m.passwordChangedAt),
-      members.map((m) => m.deletedAt),
-      members.map((m) => m.twoFactor),
-    ],
-  );
+  await query(MEMBERS.upsert(table(STAFF_TABLES.members)), [JSON.stringify(members.map(MEMBERS.record))]);
 };
 
 const apply = async (events: readonly ProjectedEvent[], query: Query, table: TableName): Promise<void> => {
