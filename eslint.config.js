@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
@@ -24,7 +25,51 @@ const onlyOurs = (allowed, why) => ({
   message: `${why} (ADR 0012).`,
 });
 
-const importBoundaries = () => [
+/*
+ * Sealed features (ADR 0030): a web feature (web/src/features/<name>) imports no other feature,
+ * and lib/ and components/, which the features share, import none. Read from the folder, so a new
+ * feature is sealed without a change here.
+ */
+const WEB_FEATURES = readdirSync(new URL("web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A relative path into one of `features` (from inside web/src/features/ or from elsewhere in web/src). */
+const intoFeaturesPattern = (features) => String.raw`^(\.\./)+(features/)?(${features.join("|")})(/|$)`;
+
+/** The same for `import()`, which no-restricted-imports does not see (a selector's pattern cannot hold a "/"). */
+const importExpressionInto = (pattern, message) => ({ selector: `ImportExpression[source.value=/${pattern.replaceAll("/", String.raw`\x2F`)}/]`, message });
+
+const WEB_PATTERNS = [
+  onlyOurs(["@etd/contract"], "The web app imports only @etd/contract of ours: never server code"),
+  { group: ["@etd/contract/requests"], allowTypeImports: true, message: "The web app takes the request schemas' types only (`import type`): their values need Effect Schema (ADR 0012)." },
+  { group: ["effect", "effect/*"], message: "The web bundle does not carry Effect (ADR 0012)." },
+  CLIMBS_OUT,
+];
+
+const webBoundaries = () => [
+  { files: ["web/src/**/*.{ts,tsx}"], rules: { [RULE]: ["error", { patterns: WEB_PATTERNS }] } },
+  {
+    files: ["web/src/lib/**/*.{ts,tsx}", "web/src/components/**/*.{ts,tsx}"],
+    rules: {
+      [RULE]: ["error", { patterns: [...WEB_PATTERNS, { regex: String.raw`^(\.\./)+features(/|$)`, message: "lib/ and components/ are shared by the features: they import none (ADR 0030)." }] }],
+    },
+  },
+  ...WEB_FEATURES.map((feature) => {
+    const others = intoFeaturesPattern(WEB_FEATURES.filter((other) => other !== feature));
+    const message = "A feature imports no other feature: move what they share to web/src/lib/ or web/src/components/ (ADR 0030).";
+    return {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        [RULE]: ["error", { patterns: [...WEB_PATTERNS, { regex: others, message }] }],
+        "no-restricted-syntax": ["error", importExpressionInto(others, message)],
+      },
+    };
+  }),
+];
+
+// Exported for the test that shows these rules refuse a violation (infra/testing/test/house-checks.test.ts).
+export const importBoundaries = () => [
   {
     files: ["events/src/**/*.ts"],
     rules: { [RULE]: ["error", { patterns: [onlyOurs([], "The event catalogue imports nothing of ours"), CLIMBS_OUT] }] },
@@ -86,22 +131,7 @@ const importBoundaries = () => [
     files: ["services/api/src/**/*.ts"],
     rules: { [RULE]: ["error", { patterns: [{ group: ["@etd/web", "@etd/web/*", "@etd/infra", "@etd/infra/*"], message: "The API stands on the layers below it, never on the web app or test tooling (ADR 0012)." }, CLIMBS_OUT] }] },
   },
-  {
-    files: ["web/src/**/*.{ts,tsx}"],
-    rules: {
-      [RULE]: [
-        "error",
-        {
-          patterns: [
-            onlyOurs(["@etd/contract"], "The web app imports only @etd/contract of ours: never server code"),
-            { group: ["@etd/contract/requests"], allowTypeImports: true, message: "The web app takes the request schemas' types only (`import type`): their values need Effect Schema (ADR 0012)." },
-            { group: ["effect", "effect/*"], message: "The web bundle does not carry Effect (ADR 0012)." },
-            CLIMBS_OUT,
-          ],
-        },
-      ],
-    },
-  },
+  ...webBoundaries(),
 ];
 
 export default tseslint.config(

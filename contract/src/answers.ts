@@ -14,11 +14,6 @@ export interface Envelope<T = unknown> {
   readonly [key: string]: unknown;
 }
 
-/** A command's `data`: the global position of its last event, to wait for (read-your-writes). */
-export interface CommandAnswer {
-  readonly position: string | null;
-}
-
 /**
  * A bulk command's `data` (QUEUE-8..11): which orders changed and, when some were refused
  * (status 0), which and why. Each order changes on its own, so the changed ones stay changed.

@@ -116,9 +116,6 @@ export const AnyEvent = unionOf(CATALOGUE);
 export type AnyEvent = typeof AnyEvent.Type;
 
 export type EventType = AnyEvent["type"];
-export type OrderEventType = OrderEvent["type"];
-export type StaffEventType = StaffEvent["type"];
-export type GatewayEventType = GatewayEvent["type"];
 
 export type EventOfType<T extends EventType> = Extract<AnyEvent, { readonly type: T }>;
 
@@ -136,12 +133,9 @@ const typesOf = (defs: ReadonlyArray<EventDefinition>): ReadonlySet<string> =>
   new Set(defs.map((d) => d.type));
 const orderTypes = typesOf(ORDER_EVENTS);
 const staffTypes = typesOf(STAFF_EVENTS);
-const gatewayTypes = typesOf(GATEWAY_EVENTS);
 const mailTypes = typesOf(MAIL_EVENTS);
 
 export const isOrderEvent = (event: AnyEvent): event is OrderEvent => orderTypes.has(event.type);
 export const isStaffEvent = (event: AnyEvent): event is StaffEvent => staffTypes.has(event.type);
-export const isGatewayEvent = (event: AnyEvent): event is GatewayEvent =>
-  gatewayTypes.has(event.type);
 /** An event of a mail's stream, which names its mail (and its order) in `data`. */
 export const isMailEvent = (event: AnyEvent): event is MailEvent => mailTypes.has(event.type);

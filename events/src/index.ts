@@ -3,31 +3,19 @@
  * `encodeEvent(event)`; every reader goes through `decodeEvent(raw)`, which upcasts old
  * versions first.
  */
-export { ROLES, ORDER_STATUSES, PROCESSING_MODES, LANDING_DOMAINS, ORDER_CHANGED_MESSAGE } from "./vocabulary.ts";
+export { ROLES, LANDING_DOMAINS, ORDER_CHANGED_MESSAGE } from "./vocabulary.ts";
 export * from "./shared/ids.ts";
 export * from "./shared/primitives.ts";
 export * from "./shared/role.ts";
 export * from "./shared/landing-domain.ts";
 export * from "./shared/metadata.ts";
 export * from "./shared/personal-data.ts";
-export { defineEvent, type EventDefinition } from "./shared/event-definition.ts";
-export { defineUpcaster, type Upcaster } from "./shared/upcaster.ts";
 
 export * from "./orders/order-status.ts";
 export * from "./orders/order-application.ts";
 export * from "./orders/order-events.ts";
 export * from "./orders/status-after.ts";
-export {
-  DefencePackGeneratedV1,
-  DocumentDownloadedV1,
-  DocumentUploadedV1,
-  OrderPlacedV1,
-  RemarkAddedV1,
-  RemarkAddedV2,
-  TransactionDetailsRecordedV1,
-  TRIP_TEXT_KEYS_V1,
-} from "./orders/order-upcasters.ts";
-export { MailFailedV1 } from "./mail/mail-upcasters.ts";
+export { TRIP_TEXT_KEYS_V1 } from "./orders/order-upcasters.ts";
 export * from "./orders/remark-text.ts";
 export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";
@@ -36,6 +24,6 @@ export * from "./invoices/invoice-events.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";
-export { UPCASTERS, RENAMED_TYPES, currentTypeOf, upcast, missingUpcasters } from "./upcasting.ts";
+export { missingUpcasters } from "./upcasting.ts";
 export * from "./codec.ts";
 export * from "./errors.ts";

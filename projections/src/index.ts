@@ -6,7 +6,7 @@ export * from "./engine/projection.ts";
 export * from "./engine/projector.ts";
 export * from "./engine/lag.ts";
 export * from "./engine/wait-for-position.ts";
-export { listBuilds, tableOf, startBuild, type Build, type BuildStatus } from "./engine/registry.ts";
+export { listBuilds, tableOf } from "./engine/registry.ts";
 export { ALL_PROJECTIONS } from "./all-projections.ts";
 export * from "./order-details/index.ts";
 export * from "./reports/index.ts";

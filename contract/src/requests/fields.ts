@@ -40,15 +40,6 @@ export const orderIdField = (required = "Please enter your order id.") =>
 /** Only after `orderIdField` has checked the digits. */
 export const toOrderId = (value: string | number): OrderId => String(value).trim() as OrderId;
 
-/** 000 §7 sends one id or a list (bulk actions); both are accepted, at most 500 at once (the largest page). */
-export const orderIdList = Schema.Union([
-  orderIdField("Please select at least one order."),
-  Schema.Array(orderIdField("Please select at least one order.")).check(
-    Schema.isMinLength(1, { message: "Please select at least one order." }),
-    Schema.isMaxLength(500, { message: "At most 500 orders can be changed at once." }),
-  ),
-]).pipe(Schema.annotateKey({ messageMissingKey: "Please select at least one order." }));
-
 export const toOrderIds = (value: string | number | readonly (string | number)[]): OrderId[] => [
   ...new Set((Array.isArray(value) ? value : [value]).map(toOrderId)),
 ];

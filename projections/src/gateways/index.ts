@@ -1,2 +1,2 @@
-export { gatewaysProjection, GATEWAY_TABLES } from "./gateways-projection.ts";
-export { paymentGateways, type PaymentGatewayRow } from "./gateways-queries.ts";
+export { gatewaysProjection } from "./gateways-projection.ts";
+export { paymentGateways } from "./gateways-queries.ts";

@@ -23,7 +23,7 @@ export type { CommentRow } from "./order-details-fold-comments.ts";
 export type { DownloadRow } from "./order-details-fold-downloads.ts";
 export type { MailRow } from "./order-details-fold-mails.ts";
 export type { NameRow } from "./order-details-fold-names.ts";
-export type { DefencePackRow, OrderDetailsRow } from "./order-details-fold-orders.ts";
+export type { OrderDetailsRow } from "./order-details-fold-orders.ts";
 
 /** What a batch needs read from the tables before it can be folded. */
 export interface BatchNeeds {

@@ -23,15 +23,7 @@ import { customerName } from "./order-document.ts";
  * that readers of the projections keep their imports.
  */
 
-export type {
-  AuditLine,
-  DefencePackEntry,
-  DownloadHistoryEntry,
-  MailHistoryEntry,
-  OrderDetails,
-  RemarkEntry,
-  UploadDocEntry,
-} from "@etd/contract";
+export type { AuditLine, OrderDetails } from "@etd/contract";
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));

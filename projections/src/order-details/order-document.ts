@@ -25,7 +25,7 @@ import { PROCESSING_MODE_LABELS } from "./status-labels.ts";
  */
 
 /** The back office's fields and the document: the wire contract's own types (contract/src/order-page.ts). */
-export type { OrderDocument, OrderProcessingFields as ProcessingFields } from "@etd/contract";
+export type { OrderDocument } from "@etd/contract";
 
 const COUNT_KEYS = [
   "family_members_below_18",

@@ -1,8 +1,5 @@
-import type { ProcessingMode } from "@etd/events";
 import { PROCESSING_MODE_LABELS } from "@etd/contract";
 
 /* Words staff read on the detail page: the wire contract's (status labels come from the catalogue). */
 
 export { PROCESSING_MODE_LABELS };
-
-export type ProcessingModeLabel = (typeof PROCESSING_MODE_LABELS)[ProcessingMode];

@@ -27,7 +27,7 @@ export * from "./invoices/invoice-register-state.ts";
 export * from "./invoices/decide-invoice-register.ts";
 export * from "./invoices/issue-invoice-number.ts";
 
-export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type HandleOptions, type LoadedStream } from "./command-handler.ts";
+export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type HandleOptions } from "./command-handler.ts";
 
 export * from "./intake/place-order-request.ts";
 export * from "./intake/intake-error.ts";

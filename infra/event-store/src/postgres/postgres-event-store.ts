@@ -1,5 +1,5 @@
 import pg from "pg";
-import { createOwningSqlEventStore, migrateEventStore } from "../sql/create-sql-event-store.ts";
+import { createOwningSqlEventStore } from "../sql/create-sql-event-store.ts";
 import { type Query, type Row, type SqlDriver, type SqlEventStore, type SqlEventStoreOptions } from "../sql/sql-event-store.ts";
 
 const CHANNEL = "es_appended";
@@ -168,9 +168,6 @@ class PostgresDriver implements SqlDriver {
     await this.#pool.end();
   }
 }
-
-/** Creates the tables and function when missing; safe when several processes start at once. */
-export const migratePostgres: (driver: SqlDriver) => Promise<void> = migrateEventStore;
 
 /**
  * Opens a pool on a PostgreSQL database, to share between the event store (`createSqlEventStore`)

@@ -146,13 +146,6 @@ export const placeOrder = (log: Log, input: PlaceOrderInput): StreamRunner<Order
   return { ...runner, orderId: input.orderId };
 };
 
-/** The id of the event of `type` among `events`: the mail reactor names it as causation. */
-export const idOf = (events: readonly ProjectedEvent[], type: OrderEvent["type"]): string => {
-  const found = events.find((p) => p.event.type === type);
-  if (found === undefined) throw new Error(`no ${type} among ${events.map((p) => p.event.type).join(", ")}`);
-  return found.eventId;
-};
-
 const NOW = new Date("2025-03-14T07:00:00.000Z");
 
 export interface DemoOrder {

@@ -6,12 +6,6 @@ import { hash, verify } from "@node-rs/argon2";
  * same whether or not the account exists.
  */
 
-/** One maximum on every path that takes a password (sign-in, add, edit, change): what can be set can be used. */
-export const MAX_PASSWORD_LENGTH = 200;
-
-/** A password of spaces only: sign-in takes it for a missing one, so it is never set. */
-export const BLANK_PASSWORD = "A password cannot be only spaces.";
-
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {

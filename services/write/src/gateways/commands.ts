@@ -17,5 +17,3 @@ export interface SelectGateway {
 }
 
 export type GatewayCommand = RegisterGateway | SelectGateway;
-
-export type GatewayCommandType = GatewayCommand["type"];

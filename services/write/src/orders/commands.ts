@@ -219,8 +219,6 @@ export type OrderCommand =
   | RecordTransactionDetails
   | RecordDefencePack;
 
-export type OrderCommandType = OrderCommand["type"];
-
 /**
  * The staff commands that change an order from its page or its lists: read-only for roles below
  * Manager when the order is assigned to someone else (QUEUE-12). AssignOrder has its own rule;

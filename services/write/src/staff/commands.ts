@@ -107,5 +107,3 @@ export type StaffCommand =
   | ResetTwoFactor
   | UseRecoveryCode
   | RecordExport;
-
-export type StaffCommandType = StaffCommand["type"];

@@ -1,3 +1,4 @@
+import type { PageSize } from "@etd/contract";
 import type { SearchSchemaInput } from "@tanstack/react-router";
 
 /*
@@ -6,7 +7,8 @@ import type { SearchSchemaInput } from "@tanstack/react-router";
  * to the default (page 1, 10 rows, no search) instead of failing the screen.
  */
 
-export type PageSize = number | "All";
+/** Rows per page, the contract's: 1 to MAX_PAGE_SIZE, or every row. */
+export type { PageSize };
 
 /** 000 §9: the queues' rows-per-page choices. */
 export const QUEUE_PAGE_SIZES: readonly PageSize[] = [10, 25, 50, 100, 500, "All"];
