@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { MAX_SEARCH_LENGTH } from "../queues.ts";
 import { REPORT_NAMES, type ReportName } from "../queue-columns.ts";
+import { maxCharacters, oneOf } from "./checks.ts";
 import { requiredText } from "./fields.ts";
 import { DateRangeRequest, fromNotAfterTo, OrdersListQuery } from "./queries.ts";
 
@@ -14,7 +15,7 @@ import { DateRangeRequest, fromNotAfterTo, OrdersListQuery } from "./queries.ts"
 export const ExportOrdersQuery = Schema.Struct({
   folderName: requiredText("Please choose the folder to export.", 100),
   searchVal: Schema.optionalKey(
-    Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH, { message: `The search must be at most ${MAX_SEARCH_LENGTH} characters.` })),
+    Schema.String.check(maxCharacters(MAX_SEARCH_LENGTH, `The search must be at most ${MAX_SEARCH_LENGTH} characters.`)),
   ),
   processMonth: OrdersListQuery.fields.processMonth,
 });
@@ -28,7 +29,7 @@ export const isReportName = (name: string): name is ReportName => (REPORT_NAMES 
  * ADMIN-7 order-processed, the Order Processed list: Admin only) and its range.
  */
 export const ExportReportQuery = Schema.Struct({
-  report: Schema.String.check(Schema.makeFilter((s: string) => isReportName(s) || CHOOSE_REPORT)).pipe(
+  report: Schema.String.check(oneOf<string>(REPORT_NAMES, CHOOSE_REPORT)).pipe(
     Schema.annotateKey({ messageMissingKey: CHOOSE_REPORT }),
   ),
   ...DateRangeRequest.fields,

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import type { OrderId } from "@etd/events";
-import { isEmailAddress } from "../rules.ts";
+import { EMAIL_ADDRESS_PATTERN, isEmailAddress } from "../rules.ts";
+import { anyCase, blankOr, matches, maxCharacters, NOT_BLANK, padded, stringOrInteger } from "./checks.ts";
 
 /*
  * Request fields with the specifications' own messages. A missing key and an empty value get the
@@ -13,27 +14,33 @@ import { isEmailAddress } from "../rules.ts";
  */
 export const requiredText = (required: string, maxLength = 500) =>
   Schema.String.check(
-    Schema.makeFilter((s: string) => s.trim().length > 0 || required),
+    matches(NOT_BLANK, required),
     // PostgreSQL's text and jsonb cannot hold U+0000: refused here, it would otherwise fail as a 500.
+    // (The document states it once for every string, as the endpoint layer checks it: openapi.ts.)
     Schema.makeFilter((s: string) => !s.includes("\u0000") || "Must not contain the NUL character."),
-    Schema.isMaxLength(maxLength, { message: `Must be at most ${maxLength} characters.` }),
+    maxCharacters(maxLength, `Must be at most ${maxLength} characters.`),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 
-/** A required e-mail address: the one rule (isEmailAddress, which checks the length first) on the trimmed value. */
+/**
+ * A required e-mail address: the one rule (isEmailAddress, which checks the length first) on the
+ * trimmed value. The document states its shape; its lengths (254 in all, 64 before the '@', 63 a
+ * label) are beyond what one pattern of a padded value can state.
+ */
 export const requiredEmail = (required: string, invalid: string) =>
   Schema.String.check(
-    Schema.makeFilter((s: string) => s.trim().length > 0 || required),
-    Schema.makeFilter((s: string) => s.trim().length === 0 || isEmailAddress(s.trim()) || invalid),
+    matches(NOT_BLANK, required),
+    Schema.makeFilter((s: string) => s.trim().length === 0 || isEmailAddress(s.trim()) || invalid, {
+      toJsonSchema: () => ({ pattern: blankOr(EMAIL_ADDRESS_PATTERN).source }),
+    }),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 
 /** Order ids arrive as numbers or strings from the existing client; both become the digit string. */
 export const orderIdField = (required = "Please enter your order id.") =>
   Schema.Union([Schema.String, Schema.Int])
     .check(
-      Schema.makeFilter((v: string | number) => String(v).trim().length > 0 || required),
-      Schema.makeFilter(
-        (v: string | number) => String(v).trim().length === 0 || /^\d{6,20}$/.test(String(v).trim()) || "Order Id must be at least 6 characters.",
-      ),
+      stringOrInteger(NOT_BLANK, {}, required),
+      // 6 to 20 digits: as a number, 100000 or more.
+      stringOrInteger(blankOr("[0-9]{6,20}"), { minimum: 100_000 }, "Order Id must be at least 6 characters."),
     )
     .pipe(Schema.annotateKey({ messageMissingKey: required }));
 
@@ -50,10 +57,11 @@ export const isTicked = (value: boolean | string | undefined): boolean => value 
 
 export const MAIL_PROVIDER_MESSAGE = "Please choose AWS or Sendgrid as the mail provider.";
 
+/** The providers' names in any case, as a pattern. */
+export const MAIL_PROVIDERS = `(?:${anyCase("aws")}|${anyCase("sendgrid")})`;
+
 /** CROSS-4: the mail adapter staff choose, in any case; AWS when absent. */
-export const MailProviderField = Schema.optionalKey(
-  Schema.String.check(Schema.makeFilter((s: string) => /^(aws|sendgrid)$/i.test(s.trim()) || MAIL_PROVIDER_MESSAGE)),
-);
+export const MailProviderField = Schema.optionalKey(Schema.String.check(matches(padded(MAIL_PROVIDERS), MAIL_PROVIDER_MESSAGE)));
 
 /** CROSS-4: AWS unless the client names Sendgrid. */
 export const providerOf = (value: string | undefined): "AWS" | "Sendgrid" => (value?.trim().toLowerCase() === "sendgrid" ? "Sendgrid" : "AWS");
@@ -65,7 +73,7 @@ export const providerOf = (value: string | undefined): "AWS" | "Sendgrid" => (va
  */
 export const expectedVersionField = Schema.optionalKey(
   Schema.Union([Schema.Int, Schema.String]).check(
-    Schema.makeFilter((v: number | string) => /^\d{1,15}$/.test(String(v).trim()) || "The order version must be a whole number."),
+    stringOrInteger(padded("[0-9]{1,15}"), { minimum: 0, maximum: 999_999_999_999_999 }, "The order version must be a whole number."),
   ),
 );
 

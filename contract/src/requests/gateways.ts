@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema";
+import { padded, stringOrInteger } from "./checks.ts";
 
 const SELECT_GATEWAY = "Please select a gateway.";
 
@@ -6,7 +7,8 @@ const SELECT_GATEWAY = "Please select a gateway.";
 export const GatewaySettingRequest = Schema.Struct({
   gatewayDetails: Schema.Struct({
     gatewayId: Schema.Union([Schema.String, Schema.Int])
-      .check(Schema.makeFilter((v: string | number) => /^[A-Za-z0-9_-]{1,64}$/.test(String(v).trim()) || SELECT_GATEWAY))
+      // Any integer reads as such an id.
+      .check(stringOrInteger(padded("[A-Za-z0-9_-]{1,64}"), {}, SELECT_GATEWAY))
       .pipe(Schema.annotateKey({ messageMissingKey: SELECT_GATEWAY })),
     isSecondaryDomain: Schema.Literals([0, 1, "0", "1"]).pipe(
       Schema.annotateKey({ messageMissingKey: "Please choose the domain." }),

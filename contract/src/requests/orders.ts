@@ -1,11 +1,12 @@
 import * as Schema from "effect/Schema";
 import type { EventId, OrderId } from "@etd/events";
-import { isUuid } from "../rules.ts";
+import { UUID_PATTERN } from "../rules.ts";
 import { ORDER_STATUSES, statusOf, type OrderStatus } from "../vocabulary.ts";
 import {
   expectedVersionField,
   flag,
   MAIL_PROVIDER_MESSAGE,
+  MAIL_PROVIDERS,
   MailProviderField,
   orderIdField,
   requiredEmail,
@@ -13,6 +14,7 @@ import {
   toOrderId,
   toOrderIds,
 } from "./fields.ts";
+import { blankOr, matches, maxCharacters, oneOf, padded } from "./checks.ts";
 import { MAX_SELECTED_ORDERS } from "./queries.ts";
 
 /*
@@ -41,15 +43,11 @@ const bulkOrderIds = Schema.Union([
   ),
 ]).pipe(Schema.annotateKey({ messageMissingKey: SELECT_MESSAGE }));
 
-const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
-
 /** One order as select-all-orders answered it: its id, status name (e.g. "New") and assignee's staff id. */
 const SelectedOrder = Schema.Struct({
   orderId: orderIdField(),
-  process_status: Schema.String.check(
-    Schema.makeFilter((s: string) => isOrderStatus(s) || `process_status must be one of ${ORDER_STATUSES.join(", ")}.`),
-  ),
-  assign_to_id: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
+  process_status: Schema.String.check(oneOf<string>(ORDER_STATUSES, `process_status must be one of ${ORDER_STATUSES.join(", ")}.`)),
+  assign_to_id: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), maxCharacters(100))),
 });
 
 const asSelectedField = Schema.optionalKey(
@@ -121,7 +119,7 @@ export const OrderIdsRequest = Schema.Struct({ orderId: bulkOrderIds, expectedVe
 export const AddRemarkRequest = Schema.Struct({
   orderId: orderIdField(),
   remark: requiredText("Please enter your remark", 5000),
-  remarkerName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  remarkerName: Schema.optionalKey(Schema.String.check(maxCharacters(200))),
   whatsapp: flag,
   telephone: flag,
   statusRefund: flag,
@@ -150,9 +148,7 @@ const MAIL_ID_MESSAGE = "Please choose a mail from Email History.";
  * Retry on a failed mail, or one whose outcome is unknown (ORDER-2, DESIGN §8). `mailId` is the
  * Email History row's `id`: the id of the event that asked for the mail, a UUID.
  */
-const mailIdField = Schema.String.check(
-  Schema.makeFilter((s: string) => isUuid(s.trim()) || MAIL_ID_MESSAGE),
-).pipe(Schema.annotateKey({ messageMissingKey: MAIL_ID_MESSAGE }));
+const mailIdField = Schema.String.check(matches(padded(UUID_PATTERN), MAIL_ID_MESSAGE)).pipe(Schema.annotateKey({ messageMissingKey: MAIL_ID_MESSAGE }));
 
 export const RetryMailRequest = Schema.Struct({ orderId: orderIdField(), mailId: mailIdField });
 
@@ -175,9 +171,7 @@ export const TransactionDetailsRequest = Schema.Struct({
 export const UploadDocumentFields = Schema.Struct({
   orderId: Schema.String,
   email: requiredEmail("Please enter your email", "Please enter a valid email."),
-  mailServiceProvider: Schema.optionalKey(
-    Schema.String.check(Schema.makeFilter((s: string) => /^(aws|sendgrid)?$/i.test(s.trim()) || MAIL_PROVIDER_MESSAGE)),
-  ),
+  mailServiceProvider: Schema.optionalKey(Schema.String.check(matches(blankOr(MAIL_PROVIDERS), MAIL_PROVIDER_MESSAGE))),
   expectedVersion: expectedVersionField,
 });
 
@@ -187,7 +181,7 @@ const PACK_TYPE_MESSAGE = "Please choose defence pack 1 or 2.";
 export const DefencePackPdfRequest = Schema.Struct({
   orderId: orderIdField(),
   defencePackType: Schema.Union([Schema.String, Schema.Number])
-    .check(Schema.makeFilter((v: string | number) => v === 1 || v === 2 || v === "1" || v === "2" || PACK_TYPE_MESSAGE))
+    .check(oneOf<string | number>([1, 2, "1", "2"], PACK_TYPE_MESSAGE))
     .pipe(Schema.annotateKey({ messageMissingKey: PACK_TYPE_MESSAGE })),
 });
 
@@ -198,6 +192,6 @@ export const DefencePackDetailsRequest = Schema.Struct({ orderId: orderIdField()
 /** The order page says it is open (every `heartbeatMs`), or closing (`leaving`). `viewId` is the page's own random id. */
 export const OrderPresenceRequest = Schema.Struct({
   orderId: orderIdField(),
-  viewId: Schema.String.check(Schema.makeFilter((s: string) => /^[A-Za-z0-9_-]{8,64}$/.test(s) || "Please send the page's view id.")),
+  viewId: Schema.String.check(matches(/^[A-Za-z0-9_-]{8,64}$/, "Please send the page's view id.")),
   leaving: Schema.optionalKey(Schema.Boolean),
 });

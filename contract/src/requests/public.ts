@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema";
+import { maxCharacters } from "./checks.ts";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /* The traveller's pages (PUBLIC-1, PUBLIC-2, ADR 0007). */
@@ -10,7 +11,7 @@ export const TrackOrderRequest = Schema.Struct({
 
 export const DownloadDocumentRequest = Schema.Struct({
   orderId: requiredText("Please enter your orderId", 40),
-  customername: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(300))),
+  customername: Schema.optionalKey(Schema.String.check(maxCharacters(300))),
   file1: requiredText("The document was not found.", 300),
 });
 

@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema";
 import { IsoDate } from "@etd/events";
-import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../queues.ts";
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, QUEUE_KEYS } from "../queues.ts";
 import { MAX_NAME_LENGTH } from "../rules.ts";
+import { anyCase, blankOr, matches, maxCharacters, padded, stringOrInteger } from "./checks.ts";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /*
@@ -14,16 +15,16 @@ const PAGE_MESSAGE = "Page must be a whole number of 1 or more.";
 const LIMIT_MESSAGE = `Rows per page must be a whole number from 1 to ${MAX_PAGE_SIZE}, or All.`;
 const MONTH_MESSAGE = "Process month must be a month like 2025-04.";
 
-const pageField = Schema.String.check(Schema.makeFilter((s: string) => /^\s*[1-9]\d{0,8}\s*$/.test(s) || PAGE_MESSAGE));
-const limitField = Schema.String.check(
-  Schema.makeFilter(
-    (s: string) => /^\s*all\s*$/i.test(s) || (/^\s*\d{1,9}\s*$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_PAGE_SIZE) || LIMIT_MESSAGE,
-  ),
-);
-const monthField = Schema.String.check(Schema.makeFilter((s: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s) || MONTH_MESSAGE));
+const pageField = Schema.String.check(matches(padded("[1-9][0-9]{0,8}"), PAGE_MESSAGE));
+
+/** "All", or at most nine digits that make 1 to 500 (leading zeros included): the page sizes, spelled out. */
+const PAGE_SIZES = `(?:${anyCase("all")}|0{0,8}[1-9]|0{0,7}[1-9][0-9]|0{0,6}[1-4][0-9]{2}|0{0,6}500)`;
+if (MAX_PAGE_SIZE !== 500) throw new Error("PAGE_SIZES spells the page sizes up to 500: spell them up to MAX_PAGE_SIZE");
+const limitField = Schema.String.check(matches(padded(PAGE_SIZES), LIMIT_MESSAGE));
+const monthField = Schema.String.check(matches(/^[0-9]{4}-(?:0[1-9]|1[0-2])$/, MONTH_MESSAGE));
 
 /** Sent by the client on every list call and ignored (My Orders is the caller's by id); bounded like any text. */
-const userNameField = Schema.String.check(Schema.isMaxLength(MAX_NAME_LENGTH, { message: `The user name must be at most ${MAX_NAME_LENGTH} characters.` }));
+const userNameField = Schema.String.check(maxCharacters(MAX_NAME_LENGTH, `The user name must be at most ${MAX_NAME_LENGTH} characters.`));
 
 /** A checked `limit`: a number of rows, or "All"; `fallback` when absent. */
 export const pageSizeOf = (value: string | undefined, fallback: number): number | "All" =>
@@ -45,17 +46,13 @@ export const FolderCountQuery = Schema.Struct({ userName: Schema.optionalKey(use
 
 export const FutureMonthsQuery = Schema.Struct({
   year: Schema.optionalKey(
-    Schema.String.check(
-      Schema.makeFilter((s: string) => (/^\d{4}$/.test(s) && Number(s) >= 2000 && Number(s) <= 2100) || "Year must be a year like 2025."),
-    ),
+    Schema.String.check(matches(/^(?:20[0-9]{2}|2100)$/, "Year must be a year like 2025.")),
   ),
 });
 
 const rowIndex = (label: string) =>
   Schema.Union([Schema.Int, Schema.String]).check(
-    Schema.makeFilter(
-      (v: number | string) => (/^\s*\d{1,9}\s*$/.test(String(v)) && Number(v) >= 0) || `${label} must be a whole number of 0 or more.`,
-    ),
+    stringOrInteger(padded("[0-9]{1,9}"), { minimum: 0, maximum: 999_999_999 }, `${label} must be a whole number of 0 or more.`),
   );
 
 /**
@@ -67,7 +64,7 @@ export const SearchOrderRequest = Schema.Struct({
   /** Numbers too: a phone number or an order id typed into the box may arrive as one. */
   searchVal: Schema.optionalKey(
     Schema.Union([
-      Schema.String.check(Schema.isMaxLength(MAX_SEARCH_LENGTH, { message: `The search must be at most ${MAX_SEARCH_LENGTH} characters.` })),
+      Schema.String.check(maxCharacters(MAX_SEARCH_LENGTH, `The search must be at most ${MAX_SEARCH_LENGTH} characters.`)),
       Schema.Finite,
       Schema.Null,
     ]),
@@ -97,10 +94,18 @@ export const dayOf = (value: string | null | undefined): string | undefined => {
   return trimmed ? trimmed : undefined;
 };
 
+/**
+ * A day's shape, months 01-12 and days 01-31; that the day exists (no 30 February) is beyond a
+ * pattern, so the document states the shape and the decoder checks the calendar too.
+ */
+const DAY_SHAPE = blankOr("[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])");
+
 const dayField = (label: string) =>
   Schema.optionalKey(
     Schema.Union([Schema.String, Schema.Null]).check(
-      Schema.makeFilter((value: string | null) => dayOf(value) === undefined || isDay(dayOf(value)) || `${label} must be a date like 2025-03-14.`),
+      Schema.makeFilter((value: string | null) => dayOf(value) === undefined || isDay(dayOf(value)) || `${label} must be a date like 2025-03-14.`, {
+        toJsonSchema: () => ({ pattern: DAY_SHAPE.source }),
+      }),
     ),
   );
 
@@ -126,8 +131,30 @@ export const ProcessedOrdersQuery = Schema.Struct({
 /** `:orderId` in a path. */
 export const OrderIdParam = Schema.Struct({ orderId: orderIdField("Please enter your order id.") });
 
-const digits = (label: string) =>
-  Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^\d{1,9}$/.test(s) || `${label} must be a whole number.`)));
+/*
+ * Path parameters that name something the handler looks up, and answer 404 when it names nothing:
+ * any text is a well-formed request (issue 26: every path parameter is declared).
+ */
+
+/** A folder in a path: its queue key or any of its names, in any case and spacing (queueKeyOf). */
+const folderName = Schema.String.annotate({ description: "A queue key, or any of the folder's names in any case and spacing", examples: [...QUEUE_KEYS] });
+
+/** `/admin/get-orders-list/:orderName` */
+export const OrderListParam = Schema.Struct({ orderName: folderName });
+
+/** `/audit/queues/:folder` */
+export const AuditFolderParam = Schema.Struct({ folder: folderName });
+
+/** `:staffId` in an audit path: a member's id, removed members' included. */
+export const StaffIdParam = Schema.Struct({ staffId: Schema.String });
+
+/** `/admin/team-member-info/:id` */
+export const TeamMemberIdParam = Schema.Struct({ id: Schema.String });
+
+/** `:orderId` in an audit path, which reads the log: an id that names no order's stream answers 404, whatever its form. */
+export const AuditOrderIdParam = Schema.Struct({ orderId: Schema.String });
+
+const digits = (label: string) => Schema.optionalKey(Schema.String.check(matches(/^[0-9]{1,9}$/, `${label} must be a whole number.`)));
 
 /** An audit timeline's page: `limit` lines after stream position `after`. */
 export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digits("after") });
@@ -135,9 +162,16 @@ export const TimelineQuery = Schema.Struct({ limit: digits("limit"), after: digi
 /**
  * An ISO 8601 date or date and time with a four-digit year: the moments are compared with the
  * events' ISO timestamps, so "1" (which Date.parse reads as 2001) or a six-digit year would
- * silently mean something else.
+ * silently mean something else. Spelled so that every moment it takes is one Date.parse reads:
+ * year 0001 to 9999 (year 0 parses in JavaScript but not in PostgreSQL), months 01-12, days
+ * 01-31 (Date.parse rolls 30 February over to March), 00:00 to 23:59:59 or 24:00, offsets to ±23:59.
  */
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const MOMENT = [
+  "(?:[0-9]{3}[1-9]|[0-9]{2}[1-9][0-9]|[0-9][1-9][0-9]{2}|[1-9][0-9]{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])",
+  "(?:[T ]",
+  "(?:(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,9})?)?|24:00(?::00(?:\\.0{1,9})?)?)",
+  "(?:Z|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?)?",
+].join("");
 
 /**
  * A checked moment as milliseconds. A time without a zone is read as UTC, as every stored time
@@ -148,14 +182,7 @@ export const momentMs = (text: string): number => {
   return Date.parse(/T/.test(trimmed) && !/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? `${trimmed}Z` : trimmed);
 };
 
-// Year 0 parses in JavaScript but not in PostgreSQL: moments start at year 1.
-const Moment = Schema.String.check(
-  Schema.makeFilter(
-    (s: string) =>
-      (ISO_MOMENT.test(s.trim()) && !s.trim().startsWith("0000") && !Number.isNaN(momentMs(s))) ||
-      "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z.",
-  ),
-);
+const Moment = Schema.String.check(matches(padded(MOMENT), "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z."));
 
 /** The order as it stood at `at`. */
 export const AsOfQuery = Schema.Struct({ at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })) });
@@ -170,7 +197,7 @@ export const DiffQuery = Schema.Struct({
 export const QueueAtQuery = Schema.Struct({
   at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })),
   page: Schema.optionalKey(pageField),
-  staffId: Schema.optionalKey(Schema.String.check(Schema.makeFilter((s: string) => /^[A-Za-z0-9_-]{1,64}$/.test(s) || "Give a staff id."))),
+  staffId: Schema.optionalKey(Schema.String.check(matches(/^[A-Za-z0-9_-]{1,64}$/, "Give a staff id."))),
 });
 
 /**

@@ -1,13 +1,12 @@
 import * as Schema from "effect/Schema";
 import { BLANK_PASSWORD, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { ROLES, type Role } from "../vocabulary.ts";
+import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, oneOf } from "./checks.ts";
 import { requiredEmail, requiredText } from "./fields.ts";
 
 /* Manage Team (ADMIN-1): the forms' rules and messages. */
 
-const TypeField = Schema.String.check(
-  Schema.makeFilter((s: string) => (ROLES as readonly string[]).includes(s) || "Please select type."),
-).pipe(Schema.annotateKey({ messageMissingKey: "Please select type." }));
+const TypeField = Schema.String.check(oneOf<string>(ROLES, "Please select type.")).pipe(Schema.annotateKey({ messageMissingKey: "Please select type." }));
 
 /** Only after the type field has checked it. */
 export const roleOf = (type: string): Role => type as Role;
@@ -15,11 +14,11 @@ export const roleOf = (type: string): Role => type as Role;
 const NAME = requiredText("Please enter your name.", MAX_NAME_LENGTH);
 const EMAIL = requiredEmail("Please enter your email.", "Please enter a valid email.");
 const PASSWORD_RULES = [
-  Schema.makeFilter((s: string) => s.length > 0 || "Please enter your password."),
+  Schema.isMinCodePoints(1, { message: "Please enter your password." }),
   // Sign-in refuses a blank password as missing, so one could be set but never used.
-  Schema.makeFilter((s: string) => s.length === 0 || s.trim().length > 0 || BLANK_PASSWORD),
-  Schema.makeFilter((s: string) => s.length === 0 || s.length >= 6 || "Password must be at least 6 characters."),
-  Schema.isMaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  matches(EMPTY_OR_NOT_BLANK, BLANK_PASSWORD),
+  emptyOrAtLeast(6, "Password must be at least 6 characters."),
+  maxCharacters(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
 ] as const;
 
 export const AddTeamMemberRequest = Schema.Struct({

@@ -1,11 +1,14 @@
 import * as Schema from "effect/Schema";
 import type { Endpoint } from "./http/endpoint.ts";
+import { NUL, USABLE_TEXT_PATTERN } from "./http/clean-text.ts";
 import { PERMISSIONS } from "@etd/contract";
 
 /*
  * The OpenAPI document, generated from the same endpoint table and request schemas (bodies,
- * queries, path parameters) the server decodes with, so the two cannot drift apart. Served at
- * GET /api/openapi.json.
+ * queries, path parameters, multipart fields) the server decodes with, so the two cannot drift
+ * apart (ADR 0031). Each operation lists exactly the statuses its endpoint declares it answers
+ * (the layer's, derived from the guard and the input, and the handler's own), each with the
+ * envelope, or the file a success answers. Served at GET /api/openapi.json.
  */
 
 const ENVELOPE = {
@@ -18,7 +21,15 @@ const ENVELOPE = {
   },
 } as const;
 
-const response = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } } });
+/** Every answer but a success is a refusal: status 0, and the message says why. */
+const REFUSAL = { ...ENVELOPE, properties: { ...ENVELOPE.properties, status: { type: "integer", enum: [0], description: "0: refused (CROSS-1)" } } } as const;
+
+const json = (schema: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } });
+
+/** A success's file: its media type without parameters, as content negotiation names it. */
+const fileContent = (mediaType: string) => ({
+  [mediaType.split(";")[0]!.trim()]: { schema: mediaType.startsWith("application/pdf") ? { type: "string", format: "binary" } : { type: "string" } },
+});
 
 /** JSON Schema's `$ref`s point into `$defs`; OpenAPI keeps shared schemas under components. */
 const rehome = (value: unknown): unknown => {
@@ -34,31 +45,75 @@ const rehome = (value: unknown): unknown => {
   return value;
 };
 
+type JsonSchema = { readonly [key: string]: unknown };
+
+/**
+ * The endpoint layer refuses a request holding unusable text anywhere (holdsOnlyUsableText): every
+ * string schema of a request states what JSON Schema can of that rule.
+ */
+const withUsableText = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(withUsableText);
+  if (!schema || typeof schema !== "object") return schema;
+  const walked = Object.fromEntries(
+    Object.entries(schema as JsonSchema).map(([key, inner]) => [key, key === "enum" || key === "examples" ? inner : withUsableText(inner)]),
+  );
+  const type = walked.type;
+  const isString = type === "string" || (Array.isArray(type) && type.includes("string"));
+  if (!isString) return walked;
+  // A pattern of its own generates directly; one beside another pattern goes under `not`.
+  if (walked.pattern === undefined) return { ...walked, pattern: USABLE_TEXT_PATTERN };
+  return walked.not === undefined ? { ...walked, not: { pattern: NUL } } : walked;
+};
+
+/** The parts of a request the layer decodes, as JSON Schema: unknown keys are refused where the decoder refuses them. */
+const requestSchema = (schema: Schema.Top, definitions: Record<string, unknown>): JsonSchema => {
+  const document = Schema.toJsonSchemaDocument(schema, { onExcessProperty: "error" });
+  Object.assign(definitions, withUsableText(rehome(document.definitions)));
+  return withUsableText(rehome(document.schema)) as JsonSchema;
+};
+
+/** Whether the decoder takes a request with no body (it decodes a missing body as `{}`). */
+const acceptsNoBody = (endpoint: Endpoint) => endpoint.body !== undefined && !endpoint.readsInputItself && Schema.is(endpoint.body)({});
+
 export const openApiDocument = (endpoints: readonly Endpoint[]) => {
-  const schemas: Record<string, unknown> = { Envelope: ENVELOPE };
+  const schemas: Record<string, unknown> = { Envelope: ENVELOPE, Refusal: REFUSAL };
   /** A declared query or path schema as OpenAPI parameters, one per field. */
   const parametersOf = (schema: Schema.Top | undefined, where: "query" | "path") => {
     if (schema === undefined) return [];
-    const document = Schema.toJsonSchemaDocument(schema);
-    Object.assign(schemas, rehome(document.definitions));
-    const root = document.schema as { readonly properties?: Record<string, unknown>; readonly required?: readonly string[] };
+    const root = requestSchema(schema, schemas) as { readonly properties?: Record<string, unknown>; readonly required?: readonly string[] };
     return Object.entries(root.properties ?? {}).map(([name, fieldSchema]) => ({
       name,
       in: where,
       required: where === "path" || (root.required ?? []).includes(name),
-      schema: rehome(fieldSchema),
+      schema: fieldSchema,
     }));
   };
+  const requestBodyOf = (endpoint: Endpoint) => {
+    if (endpoint.form !== undefined) {
+      const fields = requestSchema(endpoint.form.fields, schemas) as { readonly properties?: object; readonly required?: readonly string[] };
+      const file = { type: "string", contentMediaType: "application/octet-stream", description: "A PDF or an image (PNG, JPEG), told by its first bytes" };
+      const schema = { ...fields, properties: { ...fields.properties, [endpoint.form.file]: file }, required: [...(fields.required ?? []), endpoint.form.file] };
+      return { required: true, content: { "multipart/form-data": { schema } } };
+    }
+    if (endpoint.body === undefined) return undefined;
+    const schema = requestSchema(endpoint.body, schemas);
+    // The JSON parser is strict: a body is an object or an array.
+    const body = schema.type === undefined && schema.$ref === undefined ? { type: ["object", "array"], ...schema } : schema;
+    return { required: !acceptsNoBody(endpoint), content: { "application/json": { schema: body } } };
+  };
+  const responsesOf = (endpoint: Endpoint) =>
+    Object.fromEntries(
+      Object.entries(endpoint.answers).map(([status, description]) => [
+        status,
+        { description, content: status === "200" && endpoint.file !== undefined ? fileContent(endpoint.file) : json(status === "200" ? "Envelope" : "Refusal") },
+      ]),
+    );
+
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     const openApiPath = `/api${endpoint.path}`.replace(/:([A-Za-z]+)/g, "{$1}");
-    let requestBody: unknown;
-    if (endpoint.body) {
-      const document = Schema.toJsonSchemaDocument(endpoint.body);
-      Object.assign(schemas, rehome(document.definitions));
-      requestBody = { required: true, content: { "application/json": { schema: rehome(document.schema) } } };
-    }
     const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")];
+    const requestBody = requestBodyOf(endpoint);
     const roles = endpoint.guard === "public" || endpoint.guard === "service" ? endpoint.guard : PERMISSIONS[endpoint.guard].join(", ");
     paths[openApiPath] ??= {};
     paths[openApiPath][endpoint.method] = {
@@ -67,13 +122,7 @@ export const openApiDocument = (endpoints: readonly Endpoint[]) => {
       security: endpoint.guard === "public" ? [] : endpoint.guard === "service" ? [{ serviceToken: [] }] : [{ staffToken: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses: {
-        200: response("Success: status 1"),
-        400: response("A field is missing or not valid; the message is the form's own"),
-        ...(endpoint.guard === "public" ? {} : { 401: response("No token, or a bad or expired one"), 403: response("The role may not do this") }),
-        404: response("The order or member does not exist"),
-        409: response("The order changed first: the message names who and when"),
-      },
+      responses: responsesOf(endpoint),
     };
   }
   return {

@@ -7,6 +7,14 @@
 
 export const UNUSABLE_TEXT = "Text must not contain NUL characters or invalid Unicode.";
 
+/**
+ * What a JSON Schema can state of the rule, on every string of a request (openapi.ts): no NUL,
+ * as a pattern (matching a whole string with none) or the one character a string must not hold.
+ * A lone surrogate is beyond it (JSON Schema's strings are sequences of code points).
+ */
+export const USABLE_TEXT_PATTERN = "^[^\\u0000]*$";
+export const NUL = "\\u0000";
+
 /** A string the database can hold: no NUL, no lone surrogate. */
 export const isUsableText = (text: string): boolean => !text.includes("\u0000") && text.isWellFormed();
 

@@ -12,6 +12,7 @@ import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tok
 import { clearCookie, cookieFromThisSite, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { decodeInput, fail, type Reply } from "./reply.ts";
+import { withAnswers, type Answers } from "./answers.ts";
 import { clientAddress } from "./client-address.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
@@ -66,6 +67,13 @@ export interface StaffRequest<I = undefined, P = undefined> extends DecodedReque
 export type AnonymousRequest<I = undefined, P = undefined> = DecodedRequest<I, P>;
 
 type Decodable = Schema.Codec<unknown, unknown>;
+
+export interface MultipartForm {
+  /** The text fields' schema, which the endpoint decodes them with. */
+  readonly fields: Schema.Top;
+  /** The file's field. */
+  readonly file: string;
+}
 /** What a declared schema decodes to; nothing when none is declared. */
 type DecodedBy<S> = S extends Decodable ? S["Type"] : undefined;
 /** The handler's `input`: the decoded body, else the decoded query. */
@@ -85,6 +93,14 @@ export interface Endpoint {
   readonly params?: Schema.Top;
   /** A POST that only reads (the specs send some searches and reports as POST); never appends. */
   readonly readOnly?: boolean;
+  /** Every status it can answer, with what each means: the layer's (layerAnswers) and the handler's. */
+  readonly answers: Answers;
+  /** A success answers this file (its media type) instead of the JSON envelope: CSV, JSON lines, PDF. */
+  readonly file?: string;
+  /** A multipart form the endpoint reads itself: its text fields' schema and its file field's name. */
+  readonly form?: MultipartForm;
+  /** Reads its input itself (`readInput`): a body is required even where the schema would take `{}`. */
+  readonly readsInputItself?: boolean;
   /**
    * The read models a query reads: a request with `X-Read-After` waits for these only (none when
    * empty). Absent (commands, sign-in, …): it waits for every read model, as before.
@@ -118,6 +134,15 @@ interface EndpointSpec<B, Q, P, I> {
   readonly reads?: readonly ProjectionName[];
   readonly sessionCookie?: boolean;
   readonly beforeTwoFactor?: boolean;
+  /**
+   * The statuses the handler answers besides the layer's (layerAnswers derives those), with what
+   * each means: the document lists exactly these and the layer's.
+   */
+  readonly answers?: Answers;
+  /** A success answers this file (its media type) instead of the JSON envelope. */
+  readonly file?: string;
+  /** A multipart form the endpoint reads itself (`readInput`): documented from these. */
+  readonly form?: MultipartForm;
   /** The JSON body's schema (POST, PUT). */
   readonly body?: B;
   /**
@@ -164,6 +189,33 @@ const decodeRequest = async <I, P>(
   return Result.succeed({ input: input.success as I, params: params.success as P });
 };
 
+/** The statuses the layer itself answers for an endpoint, from its guard and what it reads. */
+const layerAnswers = (spec: EndpointSpec<unknown, unknown, unknown, unknown>, guard: Guard): Answers => {
+  const decodes = spec.body !== undefined || spec.query !== undefined || spec.params !== undefined || spec.readInput !== undefined;
+  const answers: Record<number, string> = {
+    200: "Success: status 1",
+    // Every request: the text check and the JSON parser run before any endpoint (mountEndpoints, app.ts).
+    400: decodes
+      ? "A field is missing or not valid (the message is the form's own, every problem in data.errors), the body is not JSON, or a text holds NUL or a lone surrogate"
+      : "The body is not JSON, or a text holds NUL or a lone surrogate",
+  };
+  if (guard !== "public") answers[401] = "No token, or a bad, expired or ended one";
+  if (guard !== "public" && guard !== "service") answers[403] = "The role may not do this, or the member must set up two-factor sign-in first";
+  if (spec.method !== "get") {
+    answers[413] = "The body is larger than the JSON limit (2 MB)";
+    answers[415] = "The body's character set or content encoding is not one the JSON parser reads";
+  }
+  return answers;
+};
+
+/** Every `:name` of a path is declared in the endpoint's `params` schema, so that it is decoded and documented. */
+const checkPathParameters = (spec: EndpointSpec<unknown, unknown, unknown, unknown>) => {
+  const declared = Object.keys((spec.params as { readonly fields?: object } | undefined)?.fields ?? {});
+  for (const [, name] of spec.path.matchAll(/:([A-Za-z]+)/g)) {
+    if (!declared.includes(name!)) throw new Error(`${spec.method} ${spec.path}: the path parameter ${name} is not declared in params`);
+  }
+};
+
 /** The table entry: the declared parts with their schemas, and `run`. */
 const entry = (
   spec: EndpointSpec<unknown, unknown, unknown, unknown>,
@@ -171,11 +223,16 @@ const entry = (
   run: Endpoint["run"],
 ): Endpoint => {
   if (spec.body !== undefined && spec.query !== undefined) throw new Error(`${spec.path}: an endpoint reads a body or a query, not both`);
+  checkPathParameters(spec);
   return {
     method: spec.method,
     path: spec.path,
     guard,
     summary: spec.summary,
+    answers: withAnswers(layerAnswers(spec, guard), spec.answers),
+    ...(spec.file !== undefined ? { file: spec.file } : {}),
+    ...(spec.form !== undefined ? { form: spec.form } : {}),
+    ...(spec.readInput !== undefined ? { readsInputItself: true } : {}),
     ...(spec.body !== undefined ? { body: spec.body as Schema.Top } : {}),
     ...(spec.query !== undefined ? { query: spec.query as Schema.Top } : {}),
     ...(spec.params !== undefined ? { params: spec.params as Schema.Top } : {}),

@@ -1,5 +1,5 @@
 import type { ChainVerification } from "@etd/contract";
-import { AuditRangeQuery } from "@etd/contract/requests";
+import { AuditOrderIdParam, AuditRangeQuery } from "@etd/contract/requests";
 import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain, type ChainReport } from "@etd/event-store";
 import { orderStream } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
@@ -55,11 +55,14 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "audit.read",
       reads: [],
       summary: "The order's events and its mails', as stored, with their hashes: JSON lines an auditor verifies offline",
-      handle: async ({ req }) => {
-        const orderId = orderIdIn(req.params.orderId);
+      params: AuditOrderIdParam,
+      file: "application/x-ndjson",
+      answers: { 404: "No order has this id" },
+      handle: async ({ params }) => {
+        const orderId = orderIdIn(params.orderId);
         const stream = orderId && orderStream(orderId);
         const [first] = stream ? await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]) : [];
-        if (!orderId || !stream || !first) return fail(404, `Order ${String(req.params.orderId ?? "")} was not found.`);
+        if (!orderId || !stream || !first) return fail(404, `Order ${params.orderId} was not found.`);
         const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
         return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
       },
@@ -72,6 +75,7 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
       summary: "Every event recorded between two moments (?from=&to=), as stored, with their hashes: JSON lines an auditor verifies offline",
       query: AuditRangeQuery,
       strictQuery: true,
+      file: "application/x-ndjson",
       handle: async ({ input }) => {
         const [from, to] = [momentOf(input.from).iso, momentOf(input.to).iso];
         const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));

@@ -1,5 +1,5 @@
 import type { AuditEvent, QueueAtMoment, QueueAtRow, StaffActivity } from "@etd/contract";
-import { AuditRangeQuery, QueueAtQuery } from "@etd/contract/requests";
+import { AuditFolderParam, AuditRangeQuery, QueueAtQuery, StaffIdParam } from "@etd/contract/requests";
 import { isOrderEvent, staffStream, statusLabel, type AnyEvent, type StaffId } from "@etd/events";
 import { evolveQueueRow, fullName, isInFolder, queueKeyOf, type QueueRow } from "@etd/projections";
 import type { RecordedEvent } from "@etd/event-store";
@@ -46,10 +46,12 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "audit.read",
     reads: [],
     summary: "A folder as it stood at a past moment (?at=&page=&staffId=): its rows, newest first, 25 a page, and its count, folded from the log",
+    params: AuditFolderParam,
     query: QueueAtQuery,
     strictQuery: true,
-    handle: async ({ req, input, user }) => {
-      const name = String(req.params.folder ?? "");
+    answers: { 404: "There is no folder by that name" },
+    handle: async ({ params, input, user }) => {
+      const name = params.folder;
       const folder = queueKeyOf(name);
       if (folder === undefined) return fail(404, `There is no folder named "${name.slice(0, 100)}".`);
       const at = momentOf(input.at);
@@ -87,10 +89,12 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "audit.read",
     reads: [],
     summary: `Everything one staff member did between two moments (?from=&to=, both included), in any stream, oldest first, at most ${String(ACTIVITY_LIMIT)}`,
+    params: StaffIdParam,
     query: AuditRangeQuery,
     strictQuery: true,
-    handle: async ({ req, input }) => {
-      const staffId = String(req.params.staffId ?? "");
+    answers: { 404: "No staff member has this id" },
+    handle: async ({ params, input }) => {
+      const { staffId } = params;
       const notFound = fail(404, `Staff member ${staffId.slice(0, 64)} was not found.`);
       if (!STAFF_ID.test(staffId)) return notFound;
       // A member removed since still has a stream, and their activity is still theirs.

@@ -1,6 +1,6 @@
 import * as Result from "effect/Result";
 import type { AuditEvent, AuditRemark, OrderAsOf, OrderDiff } from "@etd/contract";
-import { AsOfQuery, DiffQuery } from "@etd/contract/requests";
+import { AsOfQuery, AuditOrderIdParam, DiffQuery } from "@etd/contract/requests";
 import { comparePositions, type RecordedEvent } from "@etd/event-store";
 import {
   decodeEvent,
@@ -98,6 +98,8 @@ const describeAll = (events: readonly Loaded[]): AuditEvent[] => {
   });
 };
 
+const ORDER_NOT_FOUND = { 404: "No order has this id" };
+
 export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
   /** The order's decoded stream, or the 404 answer. */
   const loadOrder = async (orderIdParam: string | string[] | undefined): Promise<Loaded[] | Reply> => {
@@ -131,8 +133,10 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "audit.read",
       reads: [],
       summary: "Every event of an order and of its mails, in log order, with who, role, when, from where and what, in words (CARD-4)",
-      handle: async ({ req }) => {
-        const events = await loadOrder(req.params.orderId);
+      params: AuditOrderIdParam,
+      answers: ORDER_NOT_FOUND,
+      handle: async ({ params }) => {
+        const events = await loadOrder(params.orderId);
         return Array.isArray(events) ? ok("Order history.", await historyOf(events)) : events;
       },
     }),
@@ -142,10 +146,12 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "audit.read",
       reads: [],
       summary: "The order as it stood at a moment, folded from its stream; a moment equal to an event's time includes it (?at=ISO time)",
+      params: AuditOrderIdParam,
       query: AsOfQuery,
       strictQuery: true,
-      handle: async ({ req, input }) => {
-        const events = await loadOrder(req.params.orderId);
+      answers: ORDER_NOT_FOUND,
+      handle: async ({ params, input }) => {
+        const events = await loadOrder(params.orderId);
         return Array.isArray(events) ? ok("Order as of the moment.", foldOrderAsOf(asOrderEvents(events), momentOf(input.at))) : events;
       },
     }),
@@ -155,10 +161,12 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "audit.read",
       reads: [],
       summary: "What changed on the order between two moments (?from=&to=), field by field (added, changed, removed), and the events that changed it",
+      params: AuditOrderIdParam,
       query: DiffQuery,
       strictQuery: true,
-      handle: async ({ req, input }) => {
-        const events = await loadOrder(req.params.orderId);
+      answers: ORDER_NOT_FOUND,
+      handle: async ({ params, input }) => {
+        const events = await loadOrder(params.orderId);
         if (!Array.isArray(events)) return events;
         const [from, to] = [momentOf(input.from), momentOf(input.to)];
         const { asOf: _a, eventsApplied: _b, ...before } = foldOrderAsOf(asOrderEvents(events), from);

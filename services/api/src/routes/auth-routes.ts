@@ -3,6 +3,7 @@ import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
 import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok, withCookies, type Reply } from "../http/reply.ts";
+import { STAFF_ACCOUNT_ANSWERS } from "../http/answers.ts";
 import { tokenFromHeader } from "../auth/tokens.ts";
 import type { Credential } from "../auth/credentials.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -54,6 +55,11 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/admin/admin-login",
     summary: "Sign in (AUTH-3): answers the session token as jwtToken and in data.accessToken",
     body: LoginRequest,
+    answers: {
+      200: "Status 0 for a member with two-factor sign-in: the second step's challenge (data.secondStep, data.challenge)",
+      401: INVALID_LOGIN,
+      429: "Too many failed sign-in attempts from this address: the message says in how many minutes to try again",
+    },
     handle: async ({ input, ip }) => {
       const email = input.email.trim();
       // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
@@ -100,6 +106,7 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "password.change",
     summary: "Change the signed-in member's password; every session of theirs ends (AUTH-8)",
     body: ChangePasswordRequest,
+    answers: STAFF_ACCOUNT_ANSWERS,
     handle: async (context) => {
       const changed = await changeOwnPassword(deps, context, context.input.newPassword);
       return isAccountChanged(changed) ? ok("Password has been changed successfully. Please sign in again.") : changed;

@@ -7,6 +7,7 @@ import { decideOrder, isRefusal, loadStream, orderDecider, type ActingStaff, typ
 import type { ApiDeps } from "../api-deps.ts";
 import { actorOf, refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
 import { readAuditTimeline, readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
@@ -57,6 +58,11 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "order.defence-pack",
       summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus the service timeline and comments; never the audit); answers the PDF inline (ORDER-13)",
       body: DefencePackPdfRequest,
+      file: "application/pdf",
+      answers: {
+        ...ORDER_COMMAND_ANSWERS,
+        503: "The order's history is still being brought up to date, or the PDF renderer is not available: try again in a moment",
+      },
       handle: async (context) => {
         const orderId = toOrderId(context.input.orderId);
         const packType: DefencePackType = packTypeOf(context.input.defencePackType);
@@ -110,6 +116,10 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "order.defence-pack",
       summary: "The evidence the defence packs are built from, the packs generated so far, and whether one may be generated now; the audit timeline for Admin and Manager only (ORDER-13)",
       body: DefencePackDetailsRequest,
+      answers: {
+        404: "The order does not exist",
+        503: "The order's history is still being brought up to date: try again in a moment",
+      },
       readOnly: true,
       handle: async (context) => {
         const orderId = toOrderId(context.input.orderId);

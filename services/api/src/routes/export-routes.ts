@@ -238,6 +238,8 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
       sessionCookie: true,
       summary: "A queue, or a search within it, as CSV with the screen's columns, streamed; audited as DataExported (issue 16 D)",
       query: ExportOrdersQuery,
+      file: "text/csv; charset=utf-8",
+      answers: { 404: "There is no order list by that name, or the member's account is gone", 429: EXPORT_RUNNING },
       handle: async (context) => {
         const { user, input } = context;
         const key = queueKeyOf(input.folderName);
@@ -276,6 +278,8 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
       summary:
         "A report's table (country-orders ADMIN-4; processed-by ADMIN-5 and order-processed ADMIN-7, Admin only, the latter streamed) for a range of days as CSV; audited as DataExported (issue 16 D)",
       query: ExportReportQuery,
+      file: "text/csv; charset=utf-8",
+      answers: { 404: "The member's account is gone", 429: EXPORT_RUNNING },
       handle: async (context) => {
         const { user, input } = context;
         // The schema has checked the name; this narrows its type.

@@ -11,6 +11,7 @@ export const gatewayEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "gateways.manage",
     summary: "Make a gateway the active one for a customer domain (ADMIN-2)",
     body: GatewaySettingRequest,
+    answers: { 404: "The gateway does not exist" },
     handle: async (context) => {
       const { gatewayId, isSecondaryDomain } = context.input.gatewayDetails;
       const ran = await runGatewayCommand(deps, context, {

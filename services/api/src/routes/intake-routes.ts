@@ -17,6 +17,10 @@ export const intakeEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/intake/orders",
     summary: "Place a paid order from the customer-facing site (service token)",
     body: PlaceOrderRequest,
+    answers: {
+      400: "The payment is not an amount with two decimals and a currency code, or another field is not valid (the decider's message)",
+      409: "An order with this id has been placed already",
+    },
     readInput: (req) =>
       Result.mapError(decodePlaceOrderRequest(req.body), ({ errors }) =>
         fail(400, errors[0] ? `${errors[0].field}: ${errors[0].message}` : "The order is not valid.", { errors }),

@@ -6,6 +6,7 @@ import { readMail } from "../mail/mail-records.ts";
 import { fail, ok } from "../http/reply.ts";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
 import { requestMetadata, type ApiDeps } from "../api-deps.ts";
 import { actorOf, replyTo } from "../commands/run-command.ts";
 
@@ -23,6 +24,12 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "order.mail",
     summary: "Retry on a failed mail, or one whose outcome is unknown: the mail reactor sends it again (ORDER-2, issue 12)",
     body: RetryMailRequest,
+    answers: {
+      ...ORDER_COMMAND_ANSWERS,
+      400: "The mail is not one that failed or whose outcome is unknown (the decider's message)",
+      404: "The mail or its order does not exist",
+      409: "The mail is being sent again already",
+    },
     handle: async (context) => {
       const { input, user } = context;
       const orderId = toOrderId(input.orderId);
@@ -44,6 +51,7 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "orders.read",
     summary: "View Email Content: the mail's last attempt as it was handed to the provider (ORDER-12, issue 12)",
     params: MailIdParam,
+    answers: { 404: "The mail's content is not available: never attempted, or erased with its order" },
     handle: async ({ params }) => {
       const mailId = toMailId(params.mailId);
       // The log, not a read model: the content is kept sealed in the attempt's event only.

@@ -1,11 +1,12 @@
 import { GATEWAYS_STREAM, staffStream, type StaffId } from "@etd/events";
-import { DownloadHistoryRequest, OrderIdParam, TimelineQuery, toOrderId } from "@etd/contract/requests";
+import { DownloadHistoryRequest, OrderIdParam, StaffIdParam, TimelineQuery, toOrderId } from "@etd/contract/requests";
 import { AUDIT_PAGE_MAX, auditTimeline, downloadHistory, orderDetails, type AuditTarget } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { publicEndpoint, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
+import { PUBLIC_RATE_LIMITED, withAnswers } from "../http/answers.ts";
 
 /*
  * The order detail reads (ORDER-1..9, PUBLIC-2, CARD-4) from the order_details projection.
@@ -65,6 +66,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       reads: ["order_details"],
       summary: "One order for the detail page: its fields, Email History, current document, Download History, comments and transaction details (ORDER-1..9)",
       params: OrderIdParam,
+      answers: { 404: "The order does not exist" },
       handle: async ({ params }) => {
         const orderId = toOrderId(params.orderId);
         const details = await orderDetails(deps.readDb.query, orderId);
@@ -80,6 +82,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       body: DownloadHistoryRequest,
       // Refusals too have the page's five keys.
       refusal: (refused) => publicReply(refused.httpStatus, refused.body.message),
+      answers: withAnswers(PUBLIC_RATE_LIMITED, { [GRANT_REFUSED_STATUS]: GRANT_REFUSED, 404: PUBLIC_NOT_FOUND }),
       handle: async ({ req, ip, input }) => {
         const waitMs = publicWaitMs(deps, "history", ip);
         if (waitMs > 0) return publicReply(429, tooManyRequests(waitMs));
@@ -99,6 +102,7 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       summary: "An order's audit timeline: one readable line per event, who, when and what changed (CARD-4)",
       params: OrderIdParam,
       query: TimelineQuery,
+      answers: { 404: "The order does not exist" },
       strictQuery: true,
       handle: async ({ params, input }) => {
         const orderId = toOrderId(params.orderId);
@@ -111,12 +115,14 @@ export const orderDetailQueryEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "audit.read",
       reads: ["order_details"],
       summary: "A team member's audit timeline: added, updated, password changes, removed (CARD-4)",
+      params: StaffIdParam,
       query: TimelineQuery,
       strictQuery: true,
-      handle: async ({ req, input }) => {
-        const staffId = req.params.staffId;
+      answers: { 404: "Team member not found." },
+      handle: async ({ params, input }) => {
+        const { staffId } = params;
         const missing = () => fail(404, "Team member not found.");
-        return typeof staffId === "string" && isStaffId(staffId) ? timeline(input, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
+        return isStaffId(staffId) ? timeline(input, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
       },
     }),
     staffEndpoint({

@@ -17,6 +17,7 @@ import {
   TransactionDetailsRequest,
 } from "@etd/contract/requests";
 import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -62,6 +63,7 @@ const mailEndpoint = (
     method: "post",
     path: declared.path,
     guard: "order.mail",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: declared.summary,
     body: ResendMailRequest,
     handle: async (context) => {
@@ -91,6 +93,7 @@ const orderIdsEndpoint = (
     method: "put",
     path: declared.path,
     guard: declared.guard,
+    answers: ORDER_COMMAND_ANSWERS,
     summary: declared.summary,
     body: OrderIdsRequest,
     handle: async (context) => {
@@ -111,6 +114,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "put",
     path: "/admin/change-order-status",
     guard: "order.change-status",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: "Move orders to a status; Deleted is a soft delete, permanentDeletedFlag erases personal data (QUEUE-8, ORDER-11)",
     body: ChangeOrderStatusRequest,
     handle: async (context) => {
@@ -139,6 +143,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "put",
     path: "/admin/assign-order-status",
     guard: "order.assign",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: "Assign to me: the orders become Pending and the caller's (QUEUE-9); a lost race names the winner",
     body: AssignOrderRequest,
     handle: async (context) => {
@@ -169,6 +174,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/add-new-remark",
     guard: "order.remark",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: "Add a comment with flags; Refund and Chargeback flags move the order (ORDER-10)",
     body: AddRemarkRequest,
     handle: async (context) => {
@@ -214,6 +220,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/send-invoice",
     guard: "order.invoice",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: "E-mail the order's invoice to the customer (ADMIN-6)",
     // To the customer: any member, from its own screen. To another address: the actor's, under
     // QUEUE-12's read-only rule (the decider's).
@@ -225,6 +232,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
     method: "post",
     path: "/admin/save-transaction-details",
     guard: "order.transaction-details",
+    answers: ORDER_COMMAND_ANSWERS,
     summary: "Record the payment's transaction id and merchant name (ORDER-13)",
     body: TransactionDetailsRequest,
     handle: async (context) => {

@@ -70,6 +70,11 @@ export const orderPresenceEndpoints = (deps: ApiDeps): Endpoint[] => {
       guard: "orders.read",
       summary: "The order page is open (heartbeat every 3 s) or closing (`leaving`): answers the other pages that have the order open (issue 11)",
       body: OrderPresenceRequest,
+      answers: {
+        404: "The order does not exist",
+        409: "The view id is another member's page",
+        429: `The member has more than ${MAX_VIEWS_PER_STAFF} order pages open`,
+      },
       handle: async ({ input, user }) => {
         await table();
         const orderId = toOrderId(input.orderId);

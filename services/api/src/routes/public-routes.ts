@@ -9,6 +9,7 @@ import { publicEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
+import { PUBLIC_RATE_LIMITED, withAnswers } from "../http/answers.ts";
 import { describeDevice } from "../http/visitor-device.ts";
 
 /*
@@ -55,6 +56,10 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
     readOnly: true,
     summary: "Find an order by its id and the application's e-mail (PUBLIC-1); a match gets a 30-minute grant for that order as an HttpOnly cookie",
     body: TrackOrderRequest,
+    answers: withAnswers(PUBLIC_RATE_LIMITED, {
+      404: NOT_FOUND,
+      429: "Too many failed attempts for this order: the message says in how many minutes to try again",
+    }),
     handle: async ({ input, ip }) => {
       const rateWaitMs = publicWaitMs(deps, "track", ip);
       if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
@@ -82,6 +87,7 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/front/download-passport-doc-pdf",
     summary: "With the order's grant: record a download of the current document and answer its link (PUBLIC-2)",
     body: DownloadDocumentRequest,
+    answers: withAnswers(PUBLIC_RATE_LIMITED, { [GRANT_REFUSED_STATUS]: GRANT_REFUSED, 404: "The order or the document was not found", 409: "The order was permanently deleted" }),
     handle: async ({ req, input, ip, requestId }) => {
       const waitMs = publicWaitMs(deps, "download", ip);
       if (waitMs > 0) return fail(429, tooManyRequests(waitMs));

@@ -3,6 +3,7 @@ import {
   FolderCountQuery,
   FutureMonthsQuery,
   MAX_SELECTED_ORDERS,
+  OrderListParam,
   OrdersListQuery,
   pageSizeOf,
   SearchOrderRequest,
@@ -66,9 +67,11 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "orders.read",
     reads: ["queue"],
     summary: "One page of a queue, newest first, with the folder's total; allOrder needs Order History (QUEUE-5, QUEUE-7)",
+    params: OrderListParam,
     query: OrdersListQuery,
-    handle: async ({ req, user, input }) => {
-      const name = String(req.params.orderName ?? "");
+    answers: { 404: "There is no order list by that name" },
+    handle: async ({ params, user, input }) => {
+      const name = params.orderName;
       const key = queueKeyOf(name);
       if (key === undefined) return unknownFolder(name);
       if (!mayRead(user, key)) return fail(403, FORBIDDEN);
@@ -91,6 +94,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     reads: ["queue"],
     summary: "Search one folder by order id, name, e-mail or phone, any case, any part (QUEUE-5)",
     body: SearchOrderRequest,
+    answers: { 404: "There is no order list by that name" },
     handle: async ({ user, input }) => {
       const key = queueKeyOf(input.folderName);
       if (key === undefined) return unknownFolder(input.folderName);
@@ -117,6 +121,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     reads: ["queue"],
     summary: "Select all across pages: every order of a folder or its search, newest first, with the status and assignee a bulk action's asSelected sends back (issue 16)",
     body: SelectAllOrdersRequest,
+    answers: { 400: TOO_MANY_SELECTED_MESSAGE, 404: "There is no order list by that name" },
     handle: async ({ user, input }) => {
       const key = queueKeyOf(input.folderName);
       if (key === undefined) return unknownFolder(input.folderName);

@@ -1,4 +1,5 @@
 import { ROLES } from "@etd/contract";
+import { TeamMemberIdParam } from "@etd/contract/requests";
 import { staffMember, staffMembers } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
@@ -29,8 +30,10 @@ export const staffQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "staff.manage",
     reads: ["staff"],
     summary: "One team member for the edit form; the password comes back empty (ADMIN-1)",
-    handle: async ({ req }) => {
-      const id = req.params.id;
+    params: TeamMemberIdParam,
+    answers: { 404: NOT_FOUND },
+    handle: async ({ params }) => {
+      const { id } = params;
       const member = isStaffId(id) ? await staffMember(deps.readDb.query, id) : undefined;
       return member ? ok("Team member loaded.", member) : fail(404, NOT_FOUND);
     },

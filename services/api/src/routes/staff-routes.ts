@@ -2,6 +2,7 @@ import type { StaffId } from "@etd/events";
 import { AddTeamMemberRequest, DeleteTeamMemberRequest, roleOf, UpdateTeamMemberRequest } from "@etd/contract/requests";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
+import { STAFF_ACCOUNT_ANSWERS } from "../http/answers.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccount } from "../commands/staff-accounts.ts";
 
@@ -21,6 +22,7 @@ export const staffAccountEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "staff.manage",
     summary: "Add a team member (ADMIN-1); only an Admin adds an Admin",
     body: AddTeamMemberRequest,
+    answers: STAFF_ACCOUNT_ANSWERS,
     handle: async (context) => {
       const { input } = context;
       const added = await addStaffAccount(deps, context, {
@@ -38,6 +40,7 @@ export const staffAccountEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "staff.manage",
     summary: "Update a team member; an empty password keeps the current one (ADMIN-1); decided whole against the member as they were (ADR 0027): only an Admin edits an Admin or changes a Manager's role or password, no one their own role",
     body: UpdateTeamMemberRequest,
+    answers: STAFF_ACCOUNT_ANSWERS,
     handle: async (context) => {
       const { input } = context;
       const staffId = input.tmId.trim();
@@ -58,6 +61,7 @@ export const staffAccountEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "staff.manage",
     summary: "Delete a team member; their sessions end (ADMIN-1); only an Admin deletes an Admin, the last Admin stays",
     body: DeleteTeamMemberRequest,
+    answers: STAFF_ACCOUNT_ANSWERS,
     handle: async (context) => {
       const staffId = String(context.input.teamMemberId).trim();
       if (!isStaffId(staffId)) return fail(404, NOT_FOUND);

@@ -6,6 +6,7 @@ import { ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorLoginRequest, T
 import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts";
 import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
 import { decodeInput, fail, ok } from "../http/reply.ts";
+import { STAFF_ACCOUNT_ANSWERS } from "../http/answers.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import type { CodeRefusal } from "../auth/two-factor-challenge.ts";
 import {
@@ -41,6 +42,11 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     path: "/admin/admin-login/two-factor",
     summary: "Sign in, second step (AUTH-3, issue 16): the challenge sign-in answered, with the authenticator's code or a recovery code; answers as sign-in does",
     body: TwoFactorLoginRequest,
+    answers: {
+      200: "Status 0: the second step's code is already used (data names it)",
+      401: "The challenge has expired or is spent, or the code or recovery code is not valid",
+      429: "Too many wrong codes or failed sign-ins: the message says in how many minutes to try again",
+    },
     handle: async ({ input, ip, requestId }) => {
       const { challenges } = deps.twoFactor;
       const challenge = challenges.verify(input.challenge.trim());
@@ -122,6 +128,7 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     beforeTwoFactor: true,
     summary: "Start setting up two-factor sign-in (issue 16): a new secret, its otpauth URL and QR code; replaces any earlier unconfirmed one; 409 once it is on",
     body: TwoFactorSetupRequest,
+    answers: { 409: "Two-factor sign-in is already on" },
     // Nothing to send, but a JSON object must be sent: a request without a body, or with another
     // kind of body, is refused like any command's (R5), rather than read as "start again".
     // (The JSON parser reads an empty body as {} too, so the body's length is looked at.)
@@ -149,6 +156,7 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     summary:
       "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown. Ends the member's other sessions: this one goes on with the new token answered (data.accessToken, and the session cookie)",
     body: TwoFactorEnableRequest,
+    answers: { 400: "No setup is pending, or the code is not the app's", 409: "Two-factor sign-in is already on" },
     handle: async (context) => {
       const enabled = await enableTwoFactor(deps, context, context.input.code);
       if (!("ok" in enabled)) return enabled;
@@ -163,6 +171,7 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "team.reset-two-factor",
     summary: "Reset a member's two-factor sign-in (issue 16, Admin only): they sign in with their password alone, and their sessions end",
     body: ResetTwoFactorRequest,
+    answers: STAFF_ACCOUNT_ANSWERS,
     handle: async (context) => {
       const staffId = context.input.id.trim();
       if (!isStaffId(staffId)) return fail(404, "Team member not found.");

@@ -3,6 +3,7 @@ import type { OrderId } from "@etd/events";
 import { providerOf, toVersion, UploadDocumentFields } from "@etd/contract/requests";
 import type express from "express";
 import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "../http/clean-text.ts";
 import { decodeInput, fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -56,6 +57,13 @@ export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
     guard: "order.upload-document",
     summary: "Upload the finished document (PDF or image, multipart) and have it mailed (ORDER-3)",
     readInput: (req) => readDocumentUpload(req, deps),
+    form: { fields: UploadDocumentFields, file: "uploadVisaDoc" },
+    answers: {
+      ...ORDER_COMMAND_ANSWERS,
+      400: "The form is not a valid multipart form, a field is missing or not valid, or the file is missing",
+      413: "The file is larger than the upload limit (MAX_UPLOAD_MB)",
+      415: "The file is not a PDF or an image, by its first bytes",
+    },
     handle: async (context) => {
       const { form, file } = context.input;
       const { user } = context;

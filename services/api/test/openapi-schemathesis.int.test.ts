@@ -1,0 +1,203 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
+
+/*
+ * Issue 26: the published contract is exact. schemathesis (PyPI; .ci/run installs the pinned
+ * version into ~/.cache/etd-schemathesis) reads GET /api/openapi.json from the real API on
+ * PostgreSQL, generates requests from it, valid and invalid, with a fixed seed and a bounded
+ * number of examples per operation, and checks every answer against the document: no 5xx, only
+ * documented statuses and content types, answers that fit their schemas, invalid data refused and
+ * valid data accepted. Every check but the last must hold with no failure and no schema error; a
+ * valid request the API still refuses (positive_data_acceptance) must be one of ALLOWED_REFUSALS
+ * below, each naming the rule that a JSON Schema cannot state (ADR 0031).
+ *
+ * It runs signed in. The operations that would end the session it runs on get sessions of their
+ * own: sign-out a second session of the Admin's (its first valid request ends it; the rest are
+ * answered 401, as documented), and password change a Manager of its own (the change ends that
+ * Manager's sessions only). Two-factor enable needs the authenticator's code and reset and delete
+ * a member's id, which generated values never are, so they run as they are.
+ */
+
+const SCHEMATHESIS = process.env.SCHEMATHESIS ?? path.join(homedir(), ".cache", "etd-schemathesis", "bin", "schemathesis");
+const installed = existsSync(SCHEMATHESIS);
+const available = installed && (await postgresAvailable());
+if (!installed) {
+  console.warn(`NOTICE: schemathesis is not installed at ${SCHEMATHESIS}: the OpenAPI conformance test (issue 26) is skipped. .ci/run installs it; to run it here: python3 -m venv ~/.cache/etd-schemathesis && ~/.cache/etd-schemathesis/bin/pip install schemathesis==4.32.5`);
+}
+
+/** The same requests every run. */
+const SEED = 26;
+/** Examples per operation in the fuzzing phase (the examples and coverage phases add their own). */
+const MAX_EXAMPLES = 12;
+
+const CHECKS = [
+  "not_a_server_error",
+  "status_code_conformance",
+  "content_type_conformance",
+  "response_schema_conformance",
+  "negative_data_rejection",
+  "positive_data_acceptance",
+] as const;
+
+/** schemathesis's failure type for positive_data_acceptance. */
+const REFUSED_VALID_DATA = "RejectedPositiveData";
+
+/**
+ * Operations that may refuse a request the document calls valid, each with the rule that decides
+ * it and that no JSON Schema states: a rule across fields, on the state of the data, on a file's
+ * bytes, or one the document states only in part.
+ */
+const ALLOWED_REFUSALS: Record<string, string> = {
+  "POST /api/admin/admin-login": "the e-mail rule's lengths: 254 in all, 64 before the '@', 63 a label (the document states its shape)",
+  "POST /api/admin/add-team-member": "the e-mail rule's lengths (see sign-in)",
+  "POST /api/admin/update-team-member": "the e-mail rule's lengths (see sign-in)",
+  "POST /api/admin/resend-mail": "the e-mail rule's lengths (see sign-in)",
+  "POST /api/admin/send-reminder-mail": "the e-mail rule's lengths (see sign-in)",
+  "POST /api/admin/send-invoice": "the e-mail rule's lengths (see sign-in)",
+  "POST /api/admin/upload-visa-document": "the file is a PDF or an image by its first bytes (else 415); the e-mail rule's lengths",
+  "POST /api/admin/logout": "no NUL and no lone surrogate in any key or text at any depth of a body of any shape (the layer's text rule)",
+  "PUT /api/admin/change-order-status": "updatingStatus is a status or any of its names, in any case and spacing (statusOf); asSelected names each order once (across fields)",
+  "PUT /api/admin/assign-order-status": "asSelected names each order once, and without it at most 500 orders (across fields)",
+  "PUT /api/admin/move-order-status": "asSelected names each order once (across fields); expectedVersion goes with one order",
+  "PUT /api/admin/move-to-complete-refund": "asSelected names each order once (across fields); expectedVersion goes with one order",
+  "POST /api/admin/get-country-order-list": "From date not after To date (across fields); a day that exists (no 30 February)",
+  "POST /api/admin/get-processed-by-count": "From date not after To date (across fields); a day that exists (no 30 February)",
+  "GET /api/admin/get-processed-orders": "From date not after To date (across fields); a day that exists (no 30 February)",
+  "GET /api/admin/export-report": "From date not after To date (across fields); a day that exists (no 30 February)",
+  "GET /api/audit/staff/{staffId}/activity": "the range's start not after its end (across fields)",
+  "GET /api/audit/log/export": "the range's start not after its end (across fields)",
+  "POST /api/admin/two-factor/enable": "a setup must be pending and the code must be the authenticator's (state)",
+  "POST /api/admin/admin-login/two-factor": "the code or a recovery code, one of the two (across fields)",
+  "POST /api/intake/orders": "the write side's order rules, which its own decoder checks (the document gives their types only)",
+};
+
+interface Report {
+  readonly schemathesis_version: string;
+  readonly exit_code: number;
+  readonly operations: { readonly total: number; readonly tested: number; readonly errored: number };
+  readonly test_cases: { readonly generated: number };
+  readonly failures: readonly { readonly type: string; readonly code: string; readonly title: string; readonly count: number; readonly operations: readonly string[] }[];
+  readonly errors: readonly { readonly title: string; readonly count: number }[];
+}
+
+const ADMIN = { email: "schemathesis.admin@example.com", password: "schemathesis-test-password" };
+const MANAGER = { name: "Password Changer", email: "schemathesis.manager@example.com", password: "schemathesis-manager-pw", type: "Manager" };
+const INTAKE_TOKEN = "intake-token-for-the-schemathesis-test-0123";
+
+/** Runs a program to its end; its output, whatever it prints. */
+const run = (command: string, args: readonly string[], cwd: string) =>
+  new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+
+/** A TOML basic string. */
+const toml = (text: string) => JSON.stringify(text);
+
+describe.skipIf(!available)("issue 26: the OpenAPI document is what the API does (schemathesis)", () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let workDir: string | undefined;
+  let api: ApiProcess | undefined;
+
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const answer = await fetch(`${api!.base}/api/admin/admin-login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) });
+    const body = (await answer.json()) as { jwtToken?: string; message: string };
+    if (!body.jwtToken) throw new Error(`sign-in as ${credentials.email} failed: ${body.message}`);
+    return body.jwtToken;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), "etd-schemathesis-data-"));
+    workDir = await mkdtemp(path.join(tmpdir(), "etd-schemathesis-run-"));
+    api = await startApiProcess(firstAdminSettings({ databaseUrl: database.url, dataDir, admin: ADMIN, intakeToken: INTAKE_TOKEN, jwtSecret: "a-test-secret-that-is-long-enough-0123456789" }));
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await database?.drop();
+    for (const dir of [dataDir, workDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("answers every generated request as the document says: no failure, no schema error, only the listed refusals of valid data", { timeout: 900_000 }, async () => {
+    const admin = await signIn(ADMIN);
+    const toSignOut = await signIn(ADMIN);
+    const added = await fetch(`${api!.base}/api/admin/add-team-member`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: admin },
+      body: JSON.stringify(MANAGER),
+    });
+    expect(added.status).toBe(200);
+    const passwordChanger = await signIn({ email: MANAGER.email, password: MANAGER.password });
+
+    const config = path.join(workDir!, "schemathesis.toml");
+    await writeFile(
+      config,
+      [
+        `headers = { Authorization = ${toml(admin)} }`,
+        "",
+        "[[operations]]",
+        `include-path = "/api/intake/orders"`,
+        `headers = { Authorization = ${toml(`Bearer ${INTAKE_TOKEN}`)} }`,
+        "",
+        "[[operations]]",
+        `include-path = "/api/admin/logout"`,
+        `headers = { Authorization = ${toml(toSignOut)} }`,
+        "",
+        "[[operations]]",
+        `include-path = "/api/admin/change-password"`,
+        `headers = { Authorization = ${toml(passwordChanger)} }`,
+        "",
+      ].join("\n"),
+    );
+    const reportPath = path.join(workDir!, "report.json");
+    const started = performance.now();
+    const { output } = await run(
+      SCHEMATHESIS,
+      [
+        "--config-file", config,
+        "run", `${api!.base}/api/openapi.json`,
+        "--url", api!.base,
+        "--seed", String(SEED),
+        "--max-examples", String(MAX_EXAMPLES),
+        "--phases", "examples,coverage,fuzzing",
+        "--checks", CHECKS.join(","),
+        "--generation-database", "none",
+        "--request-timeout", "60",
+        "--workers", "2",
+        "--no-color",
+        "--report", "json",
+        "--report-json-path", reportPath,
+      ],
+      workDir!,
+    );
+    const report = JSON.parse(await readFile(reportPath, "utf8")) as Report;
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    console.log(
+      `issue 26: schemathesis ${report.schemathesis_version}, seed ${SEED}: ${report.test_cases.generated} requests to ${report.operations.tested} operations in ${seconds} s`,
+    );
+
+    // The summary and each failure's first example, for whoever reads a red run.
+    const from = ["=== ERRORS ===", "=== FAILURES ==="].map((header) => output.indexOf(header)).find((at) => at >= 0);
+    const details = output.slice(from ?? Math.max(0, output.length - 20_000));
+    expect(report.operations.tested, details).toBe(report.operations.total);
+    expect(report.errors, details).toEqual([]);
+    const failures = report.failures.filter((failure) => failure.type !== REFUSED_VALID_DATA);
+    expect(failures.map((f) => `${f.code} ${f.title}: ${f.operations.join(", ")}`), details).toEqual([]);
+    const refusals = report.failures.filter((failure) => failure.type === REFUSED_VALID_DATA).flatMap((failure) => failure.operations);
+    expect(refusals.filter((operation) => !(operation in ALLOWED_REFUSALS)), details).toEqual([]);
+    const unseen = Object.keys(ALLOWED_REFUSALS).filter((operation) => !refusals.includes(operation));
+    if (unseen.length > 0) console.log(`issue 26: listed refusals this run did not meet (their rules stand): ${unseen.join("; ")}`);
+  });
+});
