@@ -68,8 +68,7 @@ const webBoundaries = () => [
   }),
 ];
 
-// Exported for the test that shows these rules refuse a violation (infra/testing/test/house-checks.test.ts).
-export const importBoundaries = () => [
+const importBoundaries = () => [
   {
     files: ["events/src/**/*.ts"],
     rules: { [RULE]: ["error", { patterns: [onlyOurs([], "The event catalogue imports nothing of ours"), CLIMBS_OUT] }] },

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { ESLint, type Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterEach, describe, expect, it } from "vitest";
@@ -60,16 +60,12 @@ describe("no import cycles (dpdm with dpdm.config.json, `npm run cycles`)", () =
   });
 });
 
-describe("sealed web features (eslint.config.js's import boundaries, `npm run lint`)", () => {
+describe("sealed web features (eslint.config.js, `npm run lint`)", { timeout: 120_000 }, () => {
+  // The repository's lint config, on files that do not exist: so without the type-aware parsing
+  // the rest of the config needs (as contract/test/import-boundaries.test.ts does); the boundary
+  // rules read import statements only.
+  const eslint = new ESLint({ cwd: ROOT, overrideConfig: tseslint.configs.disableTypeChecked });
   const lint = async (path: string, code: string): Promise<Linter.LintMessage[]> => {
-    // The configuration file is plain JavaScript, loaded as the linter loads it.
-    const config = (await import(pathToFileURL(join(ROOT, "eslint.config.js")).href)) as { importBoundaries: () => Linter.Config[] };
-    const eslint = new ESLint({
-      cwd: ROOT,
-      overrideConfigFile: true,
-      // The boundaries need no type information: the parser alone, so that a file that is not on disk can be linted.
-      overrideConfig: [{ files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser }, plugins: { "@typescript-eslint": tseslint.plugin } }, ...config.importBoundaries()],
-    });
     const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
     return result?.messages ?? [];
   };
@@ -109,7 +105,8 @@ describe("no unused files or exports (knip with knip.jsonc, `npm run knip`)", ()
     tree({
       "package.json": JSON.stringify({ name: "fixture", private: true, type: "module", workspaces: ["web"] }),
       "web/package.json": JSON.stringify({ name: "@etd/web", private: true, type: "module" }),
-      "web/src/main.tsx": 'import { shown } from "./lib/words.ts";\nconsole.log(shown);\n',
+      // An entry by knip.jsonc's own patterns (the app's index.html would need Vite installed here).
+      "web/scripts/show-words.ts": 'import { shown } from "../src/lib/words.ts";\nconsole.log(shown);\n',
       ...lib,
     });
 
