@@ -23,22 +23,14 @@ const SINGLE: Partial<Record<QueueKey, readonly string[]>> = {
 
 export const expectedIn = (key: QueueKey, state: OrderState, viewer: QueueViewer): boolean => {
   if (!state.exists) return false;
-  const unassigned = state.assignee === undefined;
-  const due = state.processingDate <= viewer.today;
-  switch (key) {
-    case "newOrder":
-      return state.status === "New" && unassigned && due;
-    case "priorityOrder":
-      return state.status === "Priority" && unassigned && due;
-    case "futureOrder":
-      return (state.status === "New" || state.status === "Priority") && unassigned && !due;
-    case "myOrder":
-      return state.assignee?.staff.id === viewer.staffId && !CLOSED.has(state.status);
-    case "allOrder":
-      return true;
-    default:
-      return (SINGLE[key] ?? []).includes(state.status);
-  }
+  if (key === "allOrder") return true;
+  if (key === "myOrder") return state.assignee?.staff.id === viewer.staffId && !CLOSED.has(state.status);
+  // New and Priority orders nobody holds wait in their intake folder until their day, in Future before it.
+  const waiting = state.assignee === undefined && (state.status === "New" || state.status === "Priority");
+  const beforeItsDay = viewer.today < state.processingDate;
+  if (key === "futureOrder") return waiting && beforeItsDay;
+  if (key === "newOrder" || key === "priorityOrder") return waiting && !beforeItsDay && state.status === (key === "newOrder" ? "New" : "Priority");
+  return (SINGLE[key] ?? []).includes(state.status);
 };
 
 /** Every order id of a folder, newest first, through the real list query ("All"). */

@@ -1,10 +1,11 @@
-import { createPostgresEventStore, type EventStore } from "@etd/event-store";
+import type { EventStore } from "@etd/event-store";
 import { OrderId, orderStream, StaffId } from "@etd/events";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { describe, expect, it } from "vitest";
 import { type ActingStaff, type AssignOrder, type CommandOutcome, handleCommand, orderDecider } from "../../src/index.ts";
 import { specFor } from "../support/given-when-then.ts";
 import { customerMetadata, MARIA, PAOLO, ref, staffMetadata } from "../support/metadata.ts";
+import { postgresStoreForSuite } from "../support/postgres-store.ts";
 import {
   movedToOriginalFolder,
   ORDER_ID,
@@ -141,19 +142,8 @@ const withoutTime = ({ occurredAt: _, ...rest }: ReturnType<typeof staffMetadata
  * the store, so the test asserts on whoever did.
  */
 describe.skipIf(!available)("QUEUE-9 racing assignments on a real event store", () => {
-  let database: TestDatabase;
-  let store: EventStore & { close(): Promise<void> };
+  const store = postgresStoreForSuite(16);
   let nextOrder = 200_001;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = await createPostgresEventStore({ connectionString: database.url, maxConnections: 16 });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
 
   const race = async (assignees: readonly ActingStaff[]) => {
     const orderId = OrderId.make(String(nextOrder++));
@@ -214,18 +204,7 @@ describe.skipIf(!available)("QUEUE-9 racing assignments on a real event store", 
  * taken before the rename would look unassigned and could be taken twice.
  */
 describe.skipIf(!available)("an assignment stored as OrderClaimed v1, on the decider path", () => {
-  let database: TestDatabase;
-  let store: EventStore & { close(): Promise<void> };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = await createPostgresEventStore({ connectionString: database.url, maxConnections: 2 });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const store = postgresStoreForSuite(2);
 
   it("reads as OrderAssigned: a later assignment is refused naming the stored assignee", async () => {
     const orderId = OrderId.make("300001");

@@ -1,7 +1,7 @@
-import { createPostgresEventStore, type EventStore } from "@etd/event-store";
+import type { EventStore } from "@etd/event-store";
 import { ORDER_CHANGED_MESSAGE, OrderId, orderStream, StaffId } from "@etd/events";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { describe, expect, it } from "vitest";
 import {
   type ChangeStatus,
   handleCommand,
@@ -10,6 +10,7 @@ import {
   type OrderCommand,
 } from "../../src/index.ts";
 import { customerMetadata, MARIA, PAOLO, ref, staffMetadata } from "../support/metadata.ts";
+import { postgresStoreForSuite } from "../support/postgres-store.ts";
 import { addRemark, placeOrder } from "../support/order-fixtures.ts";
 
 /*
@@ -24,19 +25,8 @@ const available = await postgresAvailable();
 const withoutTime = ({ occurredAt: _, ...rest }: ReturnType<typeof staffMetadata>) => rest;
 
 describe.skipIf(!available)("issue 11 stale clicks: handleCommand with expectedVersion", () => {
-  let database: TestDatabase;
-  let store: EventStore & { close(): Promise<void> };
+  const store = postgresStoreForSuite(4);
   let nextOrder = 400_001;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = await createPostgresEventStore({ connectionString: database.url, maxConnections: 4 });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
 
   const run = (command: OrderCommand, options: Partial<HandleOptions> = {}) =>
     handleCommand(orderDecider, command, {
