@@ -12,7 +12,6 @@ import {
   isoToEasternInput,
   momentAtPosition,
   orderHeadline,
-  pageCount,
   positionOfEvent,
   presentValue,
   verifyBadgeView,
@@ -144,13 +143,6 @@ describe("CARD-4 queue at a moment: every folder, with its menu label", () => {
     expect(folderLabel("chargeBack")).toBe("Chargeback");
     // The dashboard's tiles first, then the menu's order.
     expect(FOLDER_OPTIONS.slice(0, 5).map((o) => o.label)).toEqual(["My Orders", "New Orders", "Priority Orders", "Pending Orders", "Completed Orders"]);
-  });
-
-  it("counts the pages by the answer's page size, one for an empty folder", () => {
-    expect(pageCount(60, 25)).toBe(3);
-    expect(pageCount(50, 25)).toBe(2);
-    expect(pageCount(7, 25)).toBe(1);
-    expect(pageCount(0, 25)).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, paginationRange } from "../src/features/queues/pagination-range.ts";
+import { pageCount } from "../src/lib/page-count.ts";
+import { paginationRange } from "../src/features/queues/pagination-range.ts";
 import { searchWindow, validateFutureSearch, validateQueueSearch } from "../src/features/queues/queue-search.ts";
 import { bulkActionsFor, canOpenOrder, futureDeleteFor, QUEUE_SCREENS, rowDeleteFor } from "../src/features/queues/queue-screens.ts";
 import { formatDateTime, formatDay, ORDER_PROCESSED_COLUMNS, processingModeLabel, statusLabel } from "@etd/contract";

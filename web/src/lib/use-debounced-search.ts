@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** 000 §9, 001 §5: a search box reports its text 500 ms after the last keystroke. */
+/** 000 §9, 001 §5: a search box (the queues', the reports') reports its text 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**

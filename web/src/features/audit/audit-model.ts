@@ -140,8 +140,6 @@ export const FOLDER_OPTIONS: readonly FolderOption[] = (() => {
 
 export const folderLabel = (key: QueueKey): string => FOLDER_OPTIONS.find((option) => option.key === key)?.label ?? key;
 
-/** The pages of a queue at a moment: at least one, even for an empty folder. */
-export const pageCount = (count: number, pageSize: number): number => Math.max(1, Math.ceil(count / pageSize));
 
 // --- the verify badge ------------------------------------------------------------------------------
 

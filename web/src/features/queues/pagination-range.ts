@@ -28,7 +28,3 @@ export const paginationRange = (current: number, totalPages: number): PageItem[]
   if (!rightGap) return [1, "start-ellipsis", ...range(totalPages - block + 1, totalPages)];
   return [1, "start-ellipsis", ...range(left, right), "end-ellipsis", totalPages];
 };
-
-/** How many pages `total` rows make at `size` rows a page ("All" is one page). */
-export const pageCount = (total: number, size: number | "All"): number =>
-  total <= 0 ? 0 : size === "All" ? 1 : Math.ceil(total / size);

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { Button, Form, Input, Label, SearchField } from "react-aria-components";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import type { DayRange } from "../api/day-range.ts";
-import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
+import { useDebouncedSearch } from "../../../lib/use-debounced-search.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
 import type { ReportSearch } from "../utils/report-search.ts";

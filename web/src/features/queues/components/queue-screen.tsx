@@ -13,7 +13,7 @@ import type { QueueRow } from "../api/queue-row.ts";
 import { selectAllOrders } from "../api/select-all-orders.ts";
 import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
 import { describeOrder } from "../order-words.ts";
-import { pageCount } from "../pagination-range.ts";
+import { pageCount } from "../../../lib/page-count.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { bulkActionsFor, canOpenOrder, rowDeleteFor, type QueueScreen } from "../queue-screens.ts";
 import { BulkActionButtons, BulkActionConfirm, SelectAllBar, type PendingAction } from "./bulk-actions.tsx";

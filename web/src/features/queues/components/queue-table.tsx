@@ -18,7 +18,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Button, Checkbox } from "react-aria-components";
 import { announce, LiveRegion } from "../../../components/ui/live-region.tsx";
 import { useQueueKeyboard, type QueueKeyCommand } from "../hooks/use-queue-keyboard.ts";
-import { pageCount } from "../pagination-range.ts";
+import { pageCount } from "../../../lib/page-count.ts";
 import type { PageSize } from "../queue-search.ts";
 import { Pagination } from "./pagination.tsx";
 import { RowsPerPage } from "./rows-per-page.tsx";

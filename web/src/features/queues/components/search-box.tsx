@@ -1,7 +1,7 @@
 import type { KeyboardEvent, RefObject } from "react";
 import { Input, Label, SearchField } from "react-aria-components";
 import { announce } from "../../../components/ui/live-region.tsx";
-import { useDebouncedSearch } from "../hooks/use-debounced-search.ts";
+import { useDebouncedSearch } from "../../../lib/use-debounced-search.ts";
 import { MAX_SEARCH_LENGTH } from "../queue-search.ts";
 
 /**
