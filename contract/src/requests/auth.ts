@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../rules.ts";
-import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, NOT_BLANK } from "./checks.ts";
+import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, NOT_BLANK } from "@etd/events/checks";
 import { requiredEmail, requiredText } from "./fields.ts";
 
 /** AUTH-2/3: the sign-in form's rules and messages. */

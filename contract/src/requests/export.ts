@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { MAX_SEARCH_LENGTH } from "../queues.ts";
 import { REPORT_NAMES, type ReportName } from "../queue-columns.ts";
-import { maxCharacters, oneOf } from "./checks.ts";
+import { maxCharacters, oneOf } from "@etd/events/checks";
 import { requiredText } from "./fields.ts";
 import { DateRangeRequest, fromNotAfterTo, OrdersListQuery } from "./queries.ts";
 

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import type { OrderId } from "@etd/events";
 import { EMAIL_ADDRESS_PATTERN, isEmailAddress } from "../rules.ts";
-import { anyCase, blankOr, matches, maxCharacters, NOT_BLANK, padded, stringOrInteger } from "./checks.ts";
+import { anyCase, blankOr, matches, maxCharacters, NOT_BLANK, padded, stringOrInteger } from "@etd/events/checks";
 
 /*
  * Request fields with the specifications' own messages. A missing key and an empty value get the

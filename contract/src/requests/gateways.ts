@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { padded, stringOrInteger } from "./checks.ts";
+import { padded, stringOrInteger } from "@etd/events/checks";
 
 const SELECT_GATEWAY = "Please select a gateway.";
 

@@ -14,7 +14,7 @@ import {
   toOrderId,
   toOrderIds,
 } from "./fields.ts";
-import { blankOr, matches, maxCharacters, oneOf, padded } from "./checks.ts";
+import { blankOr, matches, maxCharacters, oneOf, padded } from "@etd/events/checks";
 import { MAX_SELECTED_ORDERS } from "./queries.ts";
 
 /*

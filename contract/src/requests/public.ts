@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { maxCharacters } from "./checks.ts";
+import { maxCharacters } from "@etd/events/checks";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /* The traveller's pages (PUBLIC-1, PUBLIC-2, ADR 0007). */

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { IsoDate } from "@etd/events";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, QUEUE_KEYS } from "../queues.ts";
 import { MAX_NAME_LENGTH } from "../rules.ts";
-import { anyCase, blankOr, matches, maxCharacters, padded, stringOrInteger } from "./checks.ts";
+import { anyCase, blankOr, DAY_PATTERN, matches, maxCharacters, padded, stringOrInteger } from "@etd/events/checks";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /*
@@ -94,11 +94,8 @@ export const dayOf = (value: string | null | undefined): string | undefined => {
   return trimmed ? trimmed : undefined;
 };
 
-/**
- * A day's shape, months 01-12 and days 01-31; that the day exists (no 30 February) is beyond a
- * pattern, so the document states the shape and the decoder checks the calendar too.
- */
-const DAY_SHAPE = blankOr("[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])");
+/** A day, or blank: the document states the shape, the decoder checks the calendar too. */
+const DAY_SHAPE = blankOr(DAY_PATTERN);
 
 const dayField = (label: string) =>
   Schema.optionalKey(

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { BLANK_PASSWORD, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { ROLES, type Role } from "../vocabulary.ts";
-import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, oneOf } from "./checks.ts";
+import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, oneOf } from "@etd/events/checks";
 import { requiredEmail, requiredText } from "./fields.ts";
 
 /* Manage Team (ADMIN-1): the forms' rules and messages. */

@@ -14,7 +14,8 @@ import {
   type OrderPlaced,
   type Payment,
 } from "@etd/events";
-import { isEmailAddress, MAX_EMAIL_LENGTH } from "@etd/events/email-address";
+import { EMAIL_ADDRESS_PATTERN, isEmailAddress, MAX_EMAIL_LENGTH } from "@etd/events/email-address";
+import { matches, padded } from "@etd/events/checks";
 import { IntakeError, intakeErrorsOf } from "./intake-error.ts";
 import {
   amount,
@@ -68,12 +69,14 @@ export const PROCESSING_MODE_SPELLINGS = {
   priority: "priority",
 } as const satisfies Record<string, ProcessingMode>;
 
+const ORDER_ID_MESSAGE = 'An order ID is 6 to 20 digits, like "100234".';
+
 const orderId = {
   forms: [
-    Schema.String.check(Schema.isPattern(/^\s*\d{6,20}\s*$/)),
+    Schema.String.check(matches(padded("[0-9]{6,20}"), ORDER_ID_MESSAGE)),
     Schema.Int.check(Schema.isBetween({ minimum: 100_000, maximum: Number.MAX_SAFE_INTEGER })),
   ],
-  message: 'An order ID is 6 to 20 digits, like "100234".',
+  message: ORDER_ID_MESSAGE,
   to: OrderId,
   normalise: (raw: string | number) => String(raw).trim(),
   description: "The order number the customer paid for; digits only, sent as a string or a number.",
@@ -81,7 +84,13 @@ const orderId = {
 
 /** The one address rule (it checks the length first): an order whose address mail would refuse could never be mailed or invoiced. */
 const email = {
-  forms: [Schema.String.check(Schema.isMaxLength(MAX_EMAIL_LENGTH), Schema.makeFilter((s: string) => isEmailAddress(s.trim())))],
+  forms: [
+    Schema.String.check(
+      Schema.isMaxLength(MAX_EMAIL_LENGTH),
+      // The document states the shape; the rule's lengths (64 before the '@', 63 a label) are beyond it.
+      Schema.makeFilter((s: string) => isEmailAddress(s.trim()), { toJsonSchema: () => ({ pattern: padded(EMAIL_ADDRESS_PATTERN).source }) }),
+    ),
+  ],
   message: "Must be a valid e-mail address, like name@example.com.",
   to: EmailAddress,
   normalise: (raw: string) => raw.trim(),

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema";
 import * as SchemaGetter from "effect/SchemaGetter";
 import * as SchemaTransformation from "effect/SchemaTransformation";
 import { Count, IsoDate, IsoDateTime, YesNo } from "@etd/events";
+import { DAY_PATTERN, matches, padded } from "@etd/events/checks";
 
 /*
  * The lenient value forms the customer-facing site may send, and how each becomes the strict
@@ -173,30 +174,37 @@ const MAX_COUNT = 999_999_999;
 export const count = wireValue({
   forms: [
     Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_COUNT })),
-    Schema.String.check(Schema.isPattern(/^\s*\d{1,9}\s*$/)),
+    Schema.String.check(matches(padded("[0-9]{1,9}"), "Must be a whole number of 0 or more.")),
   ],
   message: "Must be a whole number of 0 or more.",
   to: Count,
   normalise: (raw) => Number(raw),
 });
 
+const AMOUNT_MESSAGE = "Must be an amount of 0 or more with at most two decimals, like 45.00.";
+
 /** Money: stored as a decimal string with two places ("45.00"), as the catalogue keeps it. */
 export const amount = wireValue({
   forms: [
+    // The document states the range; "two decimals" of a binary number is beyond JSON Schema's multipleOf.
     Schema.Finite.check(
-      Schema.makeFilter((n: number) => n >= 0 && n < 1e12 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6),
+      Schema.makeFilter((n: number) => n >= 0 && n < 1e12 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+        toJsonSchema: () => ({ minimum: 0, exclusiveMaximum: 1e12 }),
+      }),
     ),
-    Schema.String.check(Schema.isPattern(/^\s*\d{1,12}(\.\d{1,2})?\s*$/)),
+    Schema.String.check(matches(padded("[0-9]{1,12}(?:\\.[0-9]{1,2})?"), AMOUNT_MESSAGE)),
   ],
-  message: "Must be an amount of 0 or more with at most two decimals, like 45.00.",
+  message: AMOUNT_MESSAGE,
   to: Schema.String,
   normalise: (raw) => Number(raw).toFixed(2),
 });
 
+const CURRENCY_MESSAGE = 'Must be a three-letter ISO 4217 currency code, like "USD".';
+
 /** An ISO 4217 currency code, any case on the wire ("usd"), stored in capitals ("USD"). */
 export const currency = wireValue({
-  forms: [Schema.String.check(Schema.isPattern(/^\s*[A-Za-z]{3}\s*$/))],
-  message: 'Must be a three-letter ISO 4217 currency code, like "USD".',
+  forms: [Schema.String.check(matches(padded("[A-Za-z]{3}"), CURRENCY_MESSAGE))],
+  message: CURRENCY_MESSAGE,
   to: Schema.String,
   normalise: (raw) => raw.trim().toUpperCase(),
 });
@@ -211,13 +219,20 @@ export function isCalendarDay(s: string): boolean {
 
 /** A calendar day, YYYY-MM-DD (birth, passport issue and travel dates, the processing date). */
 export const day = wireValue({
-  forms: [Schema.String.check(Schema.makeFilter((s: string) => isCalendarDay(s.trim())))],
+  forms: [
+    Schema.String.check(
+      // The document states the shape; that the day exists (no 30 February) is beyond a pattern.
+      Schema.makeFilter((s: string) => isCalendarDay(s.trim()), { toJsonSchema: () => ({ pattern: padded(DAY_PATTERN).source }) }),
+    ),
+  ],
   message: "Must be a real date written YYYY-MM-DD, like 2025-03-14.",
   to: IsoDate,
   normalise: (raw) => raw.trim(),
 });
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** TIMESTAMP's shape, spelled for the document (explicit classes), the day's months and days in range. */
+const TIMESTAMP_SHAPE = `${DAY_PATTERN}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})`;
 
 function isTimestamp(s: string): boolean {
   const match = TIMESTAMP.exec(s);
@@ -229,7 +244,12 @@ function isTimestamp(s: string): boolean {
  * time without a zone is refused: the same digits are a different instant in Manila and New York.
  */
 export const timestamp = wireValue({
-  forms: [Schema.String.check(Schema.makeFilter((s: string) => isTimestamp(s.trim())))],
+  forms: [
+    Schema.String.check(
+      // The document states the shape; the day's and the time's ranges are Date.parse's.
+      Schema.makeFilter((s: string) => isTimestamp(s.trim()), { toJsonSchema: () => ({ pattern: padded(TIMESTAMP_SHAPE).source }) }),
+    ),
+  ],
   message:
     "Must be a date and time with a time zone, like 2025-03-14T07:59:48Z or 2025-03-14T15:59:48+08:00.",
   to: IsoDateTime,

@@ -1,8 +1,9 @@
 import * as Schema from "effect/Schema";
 
 /*
- * Checks that the decoder runs and the OpenAPI document states (issue 26, ADR 0031): each rule is
- * written once, as a pattern or a bound, and both the filter and its JSON Schema come from it.
+ * Checks that a decoder runs and the OpenAPI document states (issue 26, ADR 0031): each rule is
+ * written once, as a pattern or a bound, and both the filter and its JSON Schema come from it. The
+ * API's request schemas (@etd/contract/requests) and intake's order schema (@etd/write) use them.
  *
  * Patterns have no flags and spell their classes out (no \d, \s, \w, no `i`), so that JavaScript
  * (the decoder) and the engines a client's validator or schemathesis uses (Python's, Rust's) read
@@ -14,7 +15,7 @@ import * as Schema from "effect/Schema";
  * What String.prototype.trim removes and JavaScript's \s matches (ECMA-262's WhiteSpace and
  * LineTerminator), as the inside of a character class.
  */
-export const BLANK = "\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+const BLANK = "\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
 
 /** A value that trims to something: it holds a character that is not blank. */
 export const NOT_BLANK = new RegExp(`[^${BLANK}]`);
@@ -30,6 +31,12 @@ export const padded = (core: string): RegExp => new RegExp(`^[${BLANK}]*${core}[
 
 /** Blank (a missing value's own message says so), or `core` with any blanks around it. */
 export const blankOr = (core: string): RegExp => new RegExp(`^[${BLANK}]*(?:${core}[${BLANK}]*)?$`);
+
+/**
+ * A calendar day's shape, YYYY-MM-DD with months 01-12 and days 01-31. That the day exists (no
+ * 30 February) is beyond a pattern: the decoders check the calendar too.
+ */
+export const DAY_PATTERN = "[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])";
 
 /** The letters of `word` in either case, for a pattern that cannot carry the `i` flag. */
 export const anyCase = (word: string): string =>
