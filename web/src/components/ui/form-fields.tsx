@@ -1,12 +1,41 @@
-import { useRef } from "react";
-import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from "react-aria-components";
-import type { FieldBinding } from "../../lib/use-validated-form.ts";
+import { useRef, type ReactNode } from "react";
+import { Button, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from "react-aria-components";
+import type { FieldBinding, ValidatedForm } from "../../lib/use-validated-form.ts";
 
 /*
  * The console forms' fields (the admin screens, two-factor enrolment): a label, the control, and
  * the message under it (000 §2 "errors appear under each field"), tied together by react-aria so
  * the message is the control's description and its invalid state is announced.
  */
+
+/**
+ * A console form: react-aria shows each field's message under it, and submitting calls `onValid`
+ * only when no rule is broken (000 §5); the browser never submits it by itself.
+ */
+export const ConsoleForm = <V extends { readonly [K in keyof V]: string }>({
+  form,
+  onValid,
+  className = "admin-form",
+  children,
+  ...labelling
+}: {
+  form: ValidatedForm<V>;
+  onValid: (values: V) => void;
+  className?: string;
+  children: ReactNode;
+} & ({ "aria-label": string } | { "aria-labelledby": string })) => (
+  <Form
+    className={className}
+    validationBehavior="aria"
+    {...labelling}
+    onSubmit={(event) => {
+      event.preventDefault();
+      form.submit(onValid);
+    }}
+  >
+    {children}
+  </Form>
+);
 
 export const TextInputField = ({
   label,

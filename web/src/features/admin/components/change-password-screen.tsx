@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { clearStoredSession, sessionAtom } from "../../../lib/session.ts";
 import { changePassword } from "../api/change-password.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateNewPassword } from "../utils/form-rules.ts";
 import { AdminPage } from "../../../components/ui/admin-page.tsx";
-import { TextInputField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /**
  * Update Password (AUTH-8). The server ends every session of the member once the password
@@ -34,22 +34,14 @@ export const ChangePasswordScreen = () => {
   return (
     <AdminPage id="change-password-title" title="Update Password">
       <div className="card admin-narrow">
-        <Form
-          className="admin-form"
-          validationBehavior="aria"
-          aria-labelledby="change-password-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.submit((values) => save.mutate(values.newPassword));
-          }}
-        >
+        <ConsoleForm form={form} aria-labelledby="change-password-title" onValid={(values) => save.mutate(values.newPassword)}>
           <TextInputField label="New Password" type="password" binding={form.field("newPassword")} autoComplete="new-password" isRequired />
           <div className="admin-form-actions">
             <Button type="submit" className="button button-primary" isDisabled={save.isPending}>
               Submit
             </Button>
           </div>
-        </Form>
+        </ConsoleForm>
       </div>
     </AdminPage>
   );

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { paymentGatewaysQuery, type PaymentGateway } from "../api/get-payment-gateways.ts";
 import { setPaymentGateway } from "../api/set-payment-gateway.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateGateway } from "../utils/form-rules.ts";
 import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "../../../components/ui/admin-page.tsx";
-import { SelectField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, SelectField } from "../../../components/ui/form-fields.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const DOMAINS = [
@@ -62,15 +62,7 @@ const GatewayDomainForm = ({
     },
   });
   return (
-    <Form
-      className="admin-form"
-      validationBehavior="aria"
-      aria-label={domain.heading}
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit((values) => save.mutate(values.gatewayId));
-      }}
-    >
+    <ConsoleForm form={form} aria-label={domain.heading} onValid={(values) => save.mutate(values.gatewayId)}>
       <p className="admin-active-gateway" data-testid={`active-gateway-${domain.isSecondaryDomain}`}>
         Active gateway: <strong>{active ? active.gateway_name : "none"}</strong>
       </p>
@@ -86,6 +78,6 @@ const GatewayDomainForm = ({
           Submit
         </Button>
       </div>
-    </Form>
+    </ConsoleForm>
   );
 };

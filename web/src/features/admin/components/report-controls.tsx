@@ -1,14 +1,14 @@
 import type { ReportName } from "@etd/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { Button, Form, Input, Label, SearchField } from "react-aria-components";
+import { Button, Input, Label, SearchField } from "react-aria-components";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import type { DayRange } from "../api/day-range.ts";
 import { useDebouncedSearch } from "../../../lib/use-debounced-search.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
 import type { ReportSearch } from "../utils/report-search.ts";
-import { TextInputField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /*
  * The reports' controls (ADMIN-4, ADMIN-5): a From/To date form whose Submit asks the server
@@ -59,15 +59,7 @@ const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onSubmit: 
   const form = useValidatedForm({ fromDate: range.fromDate ?? "", toDate: range.toDate ?? "" }, validate);
   const load = useMutation({ mutationFn: onSubmit });
   return (
-    <Form
-      className="admin-form admin-form-inline"
-      validationBehavior="aria"
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit((values) => load.mutate({ fromDate: values.fromDate || undefined, toDate: values.toDate || undefined }));
-      }}
-    >
+    <ConsoleForm form={form} className="admin-form admin-form-inline" aria-label={label} onValid={(values) => load.mutate({ fromDate: values.fromDate || undefined, toDate: values.toDate || undefined })}>
       <TextInputField label="From Date" type="date" binding={form.field("fromDate")} />
       <TextInputField label="To Date" type="date" binding={form.field("toDate")} />
       <div className="admin-form-actions">
@@ -75,7 +67,7 @@ const DateRangeForm = ({ range, onSubmit, label }: { range: DayRange; onSubmit: 
           Submit
         </Button>
       </div>
-    </Form>
+    </ConsoleForm>
   );
 };
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sendInvoice } from "../api/send-invoice.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateInvoice } from "../utils/form-rules.ts";
 import { AdminPage } from "../../../components/ui/admin-page.tsx";
-import { TextInputField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 
 /** Send Invoice (ADMIN-6, 'Manage Invoices'): the server's answer as a toast (001 §8). */
 export const SendInvoiceScreen = () => {
@@ -25,22 +25,14 @@ export const SendInvoiceScreen = () => {
   return (
     <AdminPage id="send-invoice-title" title="Send Invoice">
       <div className="card admin-narrow">
-        <Form
-          className="admin-form"
-          validationBehavior="aria"
-          aria-labelledby="send-invoice-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.submit((values) => send.mutate(values.orderId));
-          }}
-        >
+        <ConsoleForm form={form} aria-labelledby="send-invoice-title" onValid={(values) => send.mutate(values.orderId)}>
           <TextInputField label="Order ID" binding={form.field("orderId")} inputMode="numeric" autoComplete="off" isRequired />
           <div className="admin-form-actions">
             <Button type="submit" className="button button-primary" isDisabled={send.isPending}>
               Send Invoice
             </Button>
           </div>
-        </Form>
+        </ConsoleForm>
       </div>
     </AdminPage>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback } from "react";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { sessionAtom } from "../../../lib/session.ts";
 import { addTeamMember } from "../api/add-team-member.ts";
@@ -11,7 +11,7 @@ import { updateTeamMember } from "../api/update-team-member.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { TEAM_MEMBER_TYPES, validateTeamMember, type TeamMemberValues } from "../utils/form-rules.ts";
 import { RouterLink, rowsOf } from "../../../components/ui/admin-page.tsx";
-import { SelectField, TextInputField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, SelectField, TextInputField } from "../../../components/ui/form-fields.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const EMPTY: TeamMemberValues = { name: "", email: "", password: "", type: "" };
@@ -48,15 +48,7 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
   });
 
   return (
-    <Form
-      className="admin-form admin-form-grid"
-      validationBehavior="aria"
-      aria-label={isEdit ? "Edit team member" : "Add team member"}
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit((values) => save.mutate(values));
-      }}
-    >
+    <ConsoleForm form={form} className="admin-form admin-form-grid" aria-label={isEdit ? "Edit team member" : "Add team member"} onValid={(values) => save.mutate(values)}>
       <TextInputField
         label="Name"
         binding={form.field("name")}
@@ -95,6 +87,6 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
           </RouterLink>
         ) : null}
       </div>
-    </Form>
+    </ConsoleForm>
   );
 };

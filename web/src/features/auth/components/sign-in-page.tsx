@@ -43,6 +43,14 @@ export const SignInPage = () => {
     setTouched((t) => ({ ...t, [field]: true }));
   };
   const blur = (field: keyof SignInValues) => () => setTouched((t) => ({ ...t, [field]: true }));
+  /** A field's name, value and handlers, and its message once it has been touched. */
+  const bound = (field: keyof SignInValues) => ({
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    onBlur: blur(field),
+    error: touched[field] ? errors[field] : undefined,
+  });
 
   /** AUTH-3's success, for either step: the session stored, the server's message, the console. */
   const signedIn = async (answer: Envelope<SignInData | null | undefined>): Promise<boolean> => {
@@ -96,25 +104,17 @@ export const SignInPage = () => {
           <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
             <SignInField
               label="Email ID"
-              name="email"
               type="email"
               placeholder="Your Email Address"
               autoComplete="username"
-              value={values.email}
-              onChange={change("email")}
-              onBlur={blur("email")}
-              error={touched.email ? errors.email : undefined}
+              {...bound("email")}
             />
             <SignInField
               label="Password"
-              name="password"
               type="password"
               placeholder="Password"
               autoComplete="current-password"
-              value={values.password}
-              onChange={change("password")}
-              onBlur={blur("password")}
-              error={touched.password ? errors.password : undefined}
+              {...bound("password")}
             />
             <button type="submit" className="button button-primary button-block" disabled={busy}>
               Sign In

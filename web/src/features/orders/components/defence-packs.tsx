@@ -7,6 +7,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 import { openDefencePack } from "../api/defence-pack.ts";
 import { saveTransactionDetails } from "../api/order-commands.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
+import { FieldMessage, messageProps } from "./field-message.tsx";
 
 /** ORDER-13: the statuses a chargeback can be defended in. */
 export const DEFENCE_STATUSES: readonly OrderDetails["process_status"][] = ["Completed", "CustomerCalled", "ChargeBack"];
@@ -34,14 +35,9 @@ const TransactionForm = ({ order, commands }: { readonly order: OrderDetails; re
         className="input"
         value={value}
         onChange={(event) => set(event.target.value)}
-        aria-invalid={problems[key] ? true : undefined}
-        aria-describedby={problems[key] ? `${id}-${key}-error` : undefined}
+        {...messageProps(`${id}-${key}`, problems[key])}
       />
-      {problems[key] && (
-        <p className="field-error" id={`${id}-${key}-error`} role="alert">
-          {problems[key]}
-        </p>
-      )}
+      <FieldMessage id={`${id}-${key}`} error={problems[key]} />
     </div>
   );
   return (

@@ -2,6 +2,7 @@ import { isEmailAddress } from "@etd/contract";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import type { MailProviderChoice } from "../api/order-commands.ts";
+import { FieldMessage, messageProps } from "./field-message.tsx";
 
 /** 'Please enter your email' (ORDER-2, ORDER-3, ORDER-8), or undefined when the address will do: the server's rule (requiredEmail). */
 export const emailProblem = (email: string): string | undefined =>
@@ -36,14 +37,9 @@ export const EmailForm = ({ initialEmail, buttons, busy, onSend, className }: Em
           type="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...messageProps(id, error)}
         />
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
+        <FieldMessage id={id} error={error} />
       </div>
       <div className="toolbar">
         {buttons.map((button) => (

@@ -10,6 +10,7 @@ import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { emailHistoryRows, lateMailBanner, mailBadge, mailError, mayRetry, NOT_SENT_WARNING, notSentAfterAnHour, transportNote } from "../mail-rows.ts";
 import { DocumentLink } from "./document-link.tsx";
 import { EmailForm } from "./email-form.tsx";
+import { HistoryTable } from "../sections/history-table.tsx";
 
 const PROVIDER_LABEL: Record<string, string> = { aws: "AWS", sendgrid: "Sendgrid" };
 
@@ -119,75 +120,54 @@ export const EmailHistoryTable = ({ rows, now, readOnly, busy, onRetry, onView }
           {banner}
         </p>
       )}
-      <div className="table-scroll">
-        <table className="data-table order-email-history">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">Download link</th>
-              <th scope="col">Date and Time</th>
-              <th scope="col">Mail Provider</th>
-              <th scope="col">Remainder Mail</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+      <HistoryTable
+        scrollClassName="table-scroll"
+        className="order-email-history"
+        headers={["#", "Order ID", "Download link", "Date and Time", "Mail Provider", "Remainder Mail", "State", <span className="visually-hidden">Actions</span>]}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((mail, index) => {
+          const badge = mailBadge(mail);
+          const late = notSentAfterAnHour(mail, now);
+          const transport = transportNote(mail);
+          const error = mailError(mail);
+          return (
+            <tr key={mail.id} data-mail-id={mail.id} data-mail-status={mail.status} className={late ? "order-mail-late" : undefined}>
+              <td>{index + 1}</td>
+              <td>{mail.order_id}</td>
+              <td>
+                {mail.purpose === "invoice" ? (
+                  "Invoice"
+                ) : (
+                  <DocumentLink path={mail.uploadDoc.path} label={mail.uploadDoc.file1 ?? "Download"} missing={mail.uploadDoc.file1 ?? "—"} />
+                )}
+              </td>
+              <td>{formatMoment(mail.create_ts)}</td>
+              <td>{PROVIDER_LABEL[mail.uploadDoc.mail_service_provider.toLowerCase()] ?? mail.uploadDoc.mail_service_provider}</td>
+              <td>{mail.remainder_mail === 1 ? "Yes" : "No"}</td>
+              <td className="order-mail-state">
+                <span className={`mail-badge mail-badge-${badge.tone}`} title={mail.retry_at ? formatMoment(mail.retry_at) : undefined}>
+                  {badge.label}
+                </span>
+                {mail.retry_requested && <span className="order-mail-note">Retry requested</span>}
+                {late && <span className="order-mail-warning">{NOT_SENT_WARNING}</span>}
+                {transport && <span className={mail.transport === "outbox" ? "order-mail-note order-mail-outbox" : "order-mail-note"}>{transport}</span>}
+                {error && <span className="order-mail-error">{error}</span>}
+              </td>
+              <td className="order-mail-actions">
+                <Button className="button button-small" onPress={() => onView(mail)} aria-label={`View the content of mail ${String(index + 1)}`}>
+                  View
+                </Button>
+                {mayRetry(mail, readOnly) && (
+                  <Button className="button button-small" isDisabled={busy} onPress={() => onRetry(mail)} aria-label={`Retry mail ${String(index + 1)}`}>
+                    Retry
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="table-empty">
-                  No record found
-                </td>
-              </tr>
-            ) : (
-              rows.map((mail, index) => {
-                const badge = mailBadge(mail);
-                const late = notSentAfterAnHour(mail, now);
-                const transport = transportNote(mail);
-                const error = mailError(mail);
-                return (
-                  <tr key={mail.id} data-mail-id={mail.id} data-mail-status={mail.status} className={late ? "order-mail-late" : undefined}>
-                    <td>{index + 1}</td>
-                    <td>{mail.order_id}</td>
-                    <td>
-                      {mail.purpose === "invoice" ? (
-                        "Invoice"
-                      ) : (
-                        <DocumentLink path={mail.uploadDoc.path} label={mail.uploadDoc.file1 ?? "Download"} missing={mail.uploadDoc.file1 ?? "—"} />
-                      )}
-                    </td>
-                    <td>{formatMoment(mail.create_ts)}</td>
-                    <td>{PROVIDER_LABEL[mail.uploadDoc.mail_service_provider.toLowerCase()] ?? mail.uploadDoc.mail_service_provider}</td>
-                    <td>{mail.remainder_mail === 1 ? "Yes" : "No"}</td>
-                    <td className="order-mail-state">
-                      <span className={`mail-badge mail-badge-${badge.tone}`} title={mail.retry_at ? formatMoment(mail.retry_at) : undefined}>
-                        {badge.label}
-                      </span>
-                      {mail.retry_requested && <span className="order-mail-note">Retry requested</span>}
-                      {late && <span className="order-mail-warning">{NOT_SENT_WARNING}</span>}
-                      {transport && <span className={mail.transport === "outbox" ? "order-mail-note order-mail-outbox" : "order-mail-note"}>{transport}</span>}
-                      {error && <span className="order-mail-error">{error}</span>}
-                    </td>
-                    <td className="order-mail-actions">
-                      <Button className="button button-small" onPress={() => onView(mail)} aria-label={`View the content of mail ${String(index + 1)}`}>
-                        View
-                      </Button>
-                      {mayRetry(mail, readOnly) && (
-                        <Button className="button button-small" isDisabled={busy} onPress={() => onRetry(mail)} aria-label={`Retry mail ${String(index + 1)}`}>
-                          Retry
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </HistoryTable>
     </>
   );
 };

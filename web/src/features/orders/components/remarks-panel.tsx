@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Button } from "react-aria-components";
 import { addRemark, type RemarkInput } from "../api/order-commands.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
+import { FieldMessage, messageProps } from "./field-message.tsx";
 
 type Flag = Exclude<keyof RemarkInput, "remark">;
 
@@ -54,14 +55,9 @@ export const RemarksPanel = ({ order, commands, children }: { readonly order: Or
             rows={3}
             value={remark}
             onChange={(event) => setRemark(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            {...messageProps(id, error)}
           />
-          {error && (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          )}
+          <FieldMessage id={id} error={error} />
         </div>
         <fieldset className="order-flags">
           <legend>Flags</legend>

@@ -5,6 +5,7 @@ import { uploadVisaDocument, type MailProviderChoice } from "../api/order-comman
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { DocumentLink } from "./document-link.tsx";
 import { emailProblem } from "./email-form.tsx";
+import { FieldMessage, messageProps } from "./field-message.tsx";
 
 interface Problems {
   readonly email?: string | undefined;
@@ -60,14 +61,9 @@ export const UploadDocument = ({ order, commands, readOnly }: { readonly order: 
               type="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={problems.email ? true : undefined}
-              aria-describedby={problems.email ? `${id}-email-error` : undefined}
+              {...messageProps(`${id}-email`, problems.email)}
             />
-            {problems.email && (
-              <p className="field-error" id={`${id}-email-error`} role="alert">
-                {problems.email}
-              </p>
-            )}
+            <FieldMessage id={`${id}-email`} error={problems.email} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-file`}>Document (PDF or image)</label>
@@ -79,14 +75,9 @@ export const UploadDocument = ({ order, commands, readOnly }: { readonly order: 
               type="file"
               accept="application/pdf,.pdf,image/*"
               onChange={(event) => setFile(event.target.files?.[0])}
-              aria-invalid={problems.file ? true : undefined}
-              aria-describedby={problems.file ? `${id}-file-error` : undefined}
+              {...messageProps(`${id}-file`, problems.file)}
             />
-            {problems.file && (
-              <p className="field-error" id={`${id}-file-error`} role="alert">
-                {problems.file}
-              </p>
-            )}
+            <FieldMessage id={`${id}-file`} error={problems.file} />
           </div>
           <div className="toolbar">
             <Button className="button button-primary" isDisabled={commands.busy !== undefined} onPress={() => void submit("aws")}>

@@ -1,5 +1,6 @@
 import type { OrderDetails, RemarkEntry } from "@etd/contract";
 import { useState } from "react";
+import { HistoryTable } from "./history-table.tsx";
 import { RecordRows } from "./record-section.tsx";
 
 /** The flags a remark carries, in the spec's order and words (ORDER-9); 'N' when not set. */
@@ -29,60 +30,44 @@ export const CommentHistory = ({ order }: { readonly order: OrderDetails }) => {
       return next;
     });
   return (
-    <div className="table-scroll record-table">
-      <table className="data-table comment-history" aria-label="Comment History">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Order ID</th>
-            <th scope="col">Date and Time</th>
-            <th scope="col">Team</th>
-            <th scope="col">Comment</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.remark.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="table-empty">
-                No record found
-              </td>
-            </tr>
-          ) : (
-            order.remark.flatMap((remark, index) => {
-              const open = shown.has(remark.id);
-              const detailId = `comment-${remark.id}`;
-              return [
-                <tr key={remark.id} data-remark-id={remark.id}>
-                  <td>{index + 1}</td>
-                  <td>{remark.order_id}</td>
-                  <td>
-                    {remark.us_date} {remark.us_time}
-                  </td>
-                  <td className="record-wrap">{remark.remark_name}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button record-toggle"
-                      aria-expanded={open}
-                      aria-controls={detailId}
-                      aria-label={`${open ? "Hide" : "Show"} comment ${index + 1}`}
-                      onClick={() => toggle(remark.id)}
-                    >
-                      {open ? "Hide" : "Show"}
-                    </button>
-                  </td>
-                </tr>,
-                <tr key={`${remark.id}-detail`} id={detailId} className="comment-detail" hidden={!open}>
-                  <td colSpan={5}>
-                    <p className="comment-text">{remark.remark}</p>
-                    <RecordRows rows={flagRows(remark)} />
-                  </td>
-                </tr>,
-              ];
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+    <HistoryTable
+      label="Comment History"
+      className="comment-history"
+      headers={["#", "Order ID", "Date and Time", "Team", "Comment"]}
+      isEmpty={order.remark.length === 0}
+    >
+      {order.remark.flatMap((remark, index) => {
+        const open = shown.has(remark.id);
+        const detailId = `comment-${remark.id}`;
+        return [
+          <tr key={remark.id} data-remark-id={remark.id}>
+            <td>{index + 1}</td>
+            <td>{remark.order_id}</td>
+            <td>
+              {remark.us_date} {remark.us_time}
+            </td>
+            <td className="record-wrap">{remark.remark_name}</td>
+            <td>
+              <button
+                type="button"
+                className="button record-toggle"
+                aria-expanded={open}
+                aria-controls={detailId}
+                aria-label={`${open ? "Hide" : "Show"} comment ${index + 1}`}
+                onClick={() => toggle(remark.id)}
+              >
+                {open ? "Hide" : "Show"}
+              </button>
+            </td>
+          </tr>,
+          <tr key={`${remark.id}-detail`} id={detailId} className="comment-detail" hidden={!open}>
+            <td colSpan={5}>
+              <p className="comment-text">{remark.remark}</p>
+              <RecordRows rows={flagRows(remark)} />
+            </td>
+          </tr>,
+        ];
+      })}
+    </HistoryTable>
   );
 };

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { AdminPage, AdminPanel, ServerRefusal } from "../../../components/ui/admin-page.tsx";
-import { TextInputField } from "../../../components/ui/form-fields.tsx";
+import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { codeError, normalizeCode } from "../../../lib/two-factor-codes.ts";
 import { enableTwoFactor, startTwoFactorSetup, twoFactorStatusQuery, type TwoFactorSetup, type TwoFactorStatus } from "../api/two-factor.ts";
@@ -173,15 +173,7 @@ const ScanStep = ({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEna
         </li>
         <li>
           <p>Enter the 6-digit code the app shows now.</p>
-          <Form
-            className="admin-form admin-form-inline"
-            validationBehavior="aria"
-            aria-label="Confirm two-factor sign-in"
-            onSubmit={(event) => {
-              event.preventDefault();
-              form.submit((values) => enable.mutate(values.code));
-            }}
-          >
+          <ConsoleForm form={form} className="admin-form admin-form-inline" aria-label="Confirm two-factor sign-in" onValid={(values) => enable.mutate(values.code)}>
             <TextInputField label="Authentication code" binding={form.field("code")} autoComplete="one-time-code" inputMode="numeric" isRequired />
             <div className="admin-form-actions">
               <Button type="submit" className="button button-primary" isDisabled={enable.isPending}>
@@ -191,7 +183,7 @@ const ScanStep = ({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEna
                 Cancel
               </Button>
             </div>
-          </Form>
+          </ConsoleForm>
         </li>
       </ol>
     </section>
