@@ -47,6 +47,7 @@ const WEB_PATTERNS = [
   CLIMBS_OUT,
 ];
 
+// A later config object's options for a rule replace an earlier one's: each repeats the web's patterns.
 const webBoundaries = () => [
   { files: ["web/src/**/*.{ts,tsx}"], rules: { [RULE]: ["error", { patterns: WEB_PATTERNS }] } },
   {
