@@ -255,7 +255,7 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
     });
 
     it("a Manager is not offered Admin, and nobody is offered a change of their own role (issue 9)", async () => {
-      const manager = await app.addStaff("Manager");
+      const manager = await listed(await app.addStaff("Manager"));
       const page = await app.newPage();
       await app.openSignedIn(page, manager, "/admin/manage-team");
       await waitForText(page, "Team Member List");
@@ -269,7 +269,8 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
 
       // Issue 25 (ADR 0027): only an Admin edits another Manager; a Team member's password is the screen's purpose.
-      const peer = await app.addStaff("Manager");
+      // Opened only once the staff read model has them: the edit form starts from what it loads.
+      const peer = await listed(await app.addStaff("Manager"));
       await page.goto(`${app.base}/admin/manage-team`);
       await waitForText(page, peer.name);
       expect(await page.$(`main a[aria-label="Edit ${peer.name}"]`)).toBeNull();
@@ -281,7 +282,7 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       expect(await page.$eval("button.select-button", (button) => button.disabled)).toBe(true);
       for (const name of ["name", "email", "password"]) expect(await page.$eval(`main input[name="${name}"]`, (input) => input.disabled), name).toBe(true);
       expect(await page.$eval('main button[type="submit"]', (button) => button.disabled)).toBe(true);
-      const team = await app.addStaff("Team");
+      const team = await listed(await app.addStaff("Team"));
       await page.goto(`${app.base}/admin/manage-team/${team.id}`);
       await waitForText(page, "Edit Team Member");
       await page.waitForSelector('main input[name="password"]:not([disabled])');
