@@ -24,6 +24,19 @@ export interface BulkChangeAnswer {
   readonly position?: string | null;
 }
 
+/**
+ * One order as the member saw it when selecting all across pages (issue 16): what
+ * select-all-orders answers for each order, and what a bulk command's `asSelected` sends back so
+ * the server leaves alone any order that changed since.
+ */
+export interface SelectedOrder {
+  readonly orderId: string;
+  /** The status's name, e.g. "New". */
+  readonly process_status: OrderStatus;
+  /** The assignee's staff id; null when nobody holds the order. */
+  readonly assign_to_id: string | null;
+}
+
 /** The signed-in staff member, as sign-in's `data` and `/user_info` describe them (AUTH-3, AUTH-9). */
 export type StaffUser = {
   readonly id: string;

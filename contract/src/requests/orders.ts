@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema";
 import type { EventId, OrderId } from "@etd/events";
+import type { SelectedOrder } from "../answers.ts";
 import { UUID_PATTERN } from "../rules.ts";
 import { ORDER_STATUSES, statusOf, type OrderStatus } from "../vocabulary.ts";
 import {
@@ -43,21 +44,21 @@ const bulkOrderIds = Schema.Union([
   ),
 ]).pipe(Schema.annotateKey({ messageMissingKey: SELECT_MESSAGE }));
 
-/** One order as select-all-orders answered it: its id, status name (e.g. "New") and assignee's staff id. */
-const SelectedOrder = Schema.Struct({
+/** The contract's SelectedOrder as a bulk request sends it back (the id may come as a number). */
+const SelectedOrderEntry = Schema.Struct({
   orderId: orderIdField(),
   process_status: Schema.String.check(oneOf<string>(ORDER_STATUSES, `process_status must be one of ${ORDER_STATUSES.join(", ")}.`)),
   assign_to_id: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), maxCharacters(100))),
 });
 
 const asSelectedField = Schema.optionalKey(
-  Schema.Array(SelectedOrder).check(
+  Schema.Array(SelectedOrderEntry).check(
     Schema.isMaxLength(MAX_SELECTED_ORDERS, { message: `At most ${MAX_SELECTED_ORDERS.toLocaleString("en-US")} orders can be selected at once.` }),
   ),
 );
 
 type BulkOrderIds = string | number | readonly (string | number)[];
-type SelectedEntry = { readonly orderId: string | number; readonly process_status: string; readonly assign_to_id: string | null };
+type SelectedEntry = typeof SelectedOrderEntry.Type;
 
 /** Without `asSelected`: a page of orders at most. With it: exactly the orders sent, each once. */
 const selectionMatches = Schema.makeFilter(
@@ -76,18 +77,15 @@ const selectionMatches = Schema.makeFilter(
   },
 );
 
-/** What the member saw of an order when selecting it, as the order commands carry it. */
-export interface SelectedAs {
-  readonly status: OrderStatus;
-  readonly assigneeId: string | null;
-}
-
-/** Only after a bulk request's schema has checked it: each order's `asSelected` entry, by order id. */
-export const selectedAsOf = (asSelected: readonly SelectedEntry[] | undefined): ReadonlyMap<OrderId, SelectedAs> | undefined =>
+/** Only after a bulk request's schema has checked it: each order as selected, by order id. */
+export const selectedOrdersOf = (asSelected: readonly SelectedEntry[] | undefined): ReadonlyMap<OrderId, SelectedOrder> | undefined =>
   asSelected === undefined
     ? undefined
     : new Map(
-        asSelected.map((entry) => [toOrderId(entry.orderId), { status: entry.process_status as OrderStatus, assigneeId: entry.assign_to_id }] as const),
+        asSelected.map((entry) => {
+          const orderId = toOrderId(entry.orderId);
+          return [orderId, { orderId, process_status: entry.process_status as OrderStatus, assign_to_id: entry.assign_to_id }] as const;
+        }),
       );
 
 export const ChangeOrderStatusRequest = Schema.Struct({

@@ -1,5 +1,5 @@
 import type { Query, Row } from "@etd/event-store";
-import type { FutureMonthTile, QueueListRow } from "@etd/contract";
+import type { FutureMonthTile, QueueListRow, SelectedOrder } from "@etd/contract";
 import type { OrderStatus } from "@etd/events";
 import {
   formatDateTime,
@@ -312,13 +312,6 @@ export interface SelectOrdersParams extends QueueViewer {
   readonly processMonth?: string | undefined;
   /** Rows read at most: one more than may be selected tells "too many" apart from "exactly as many". */
   readonly limit: number;
-}
-
-/** An order as it was selected: what a bulk action's `asSelected` sends back for it. */
-export interface SelectedOrder {
-  readonly orderId: string;
-  readonly process_status: OrderStatus;
-  readonly assign_to_id: string | null;
 }
 
 /**

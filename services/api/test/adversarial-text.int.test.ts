@@ -19,7 +19,8 @@ import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/
  * 12 kB). Each is sent as the endpoint admits it: unauthenticated to public and sign-in
  * endpoints, with the intake token to intake, signed in as a role it allows otherwise, so it
  * reaches the decoding and whatever checks follow. Each must be answered in under 100 ms while
- * /api/health, polled from a thread of its own all the while, answers in under 100 ms. A new
+ * /api/health, polled from a thread of its own all the while, answers in under 100 ms; on a busy
+ * machine, within a few times what plain text of the same size costs at that moment (below). A new
  * endpoint is covered as it is added: its schemas are in the document; a form the document
  * cannot describe (multipart) must be listed below, or the first test says so.
  */
@@ -34,12 +35,16 @@ const BODY_BYTES = 2_000_000;
 const URL_VALUE_CHARACTERS = 12_000;
 /**
  * A probe passes on a clean try: answered in under 100 ms while every health check that overlapped
- * it answered in under 100 ms too. A super-linear pattern makes every try slow; a busy machine
- * (two cores shared with stress-ng and another test file) delays tries now and then: beside
- * stress-ng one probe had five tries of 105 to 213 ms, with the health checks meanwhile at 98 to
- * 147 ms. So a probe has up to twenty; the tries stop at the first clean one.
+ * it answered in under 100 ms too, or, when the machine is busy, within RATIO times the slower of
+ * the same request carrying plain text of the same size, sent right after a slow try, and the
+ * health checks meanwhile. A super-linear pattern costs seconds where plain text costs milliseconds, busy or
+ * not; a busy machine slows both alike (beside stress-ng and other test files, /api/health itself
+ * took 100 ms to 1.3 s). The tries stop at the first clean one.
  */
 const TRIES = 20;
+const RATIO = 4;
+/** The reference: text that no pattern backtracks on. */
+const PLAIN = (size: number) => "x".repeat(size);
 /** An answer this late means the process is held (the quadratic pattern took 11 s at 160 kB): the test stops there and names the probe. */
 const FROZEN_MS = 10_000;
 
@@ -80,7 +85,14 @@ interface Probe {
   readonly field: string;
   readonly kind: string;
   /** Built just before sending, outside the time measured. */
-  readonly request: () => { url: string; init: RequestInit };
+  readonly request: () => Sendable;
+  /** The same request with plain text of the same size in the field: the try's reference. */
+  readonly plain: () => Sendable;
+}
+
+interface Sendable {
+  readonly url: string;
+  readonly init: RequestInit;
 }
 
 /** Whether a JSON Schema admits a string, directly or through anyOf/oneOf/allOf. */
@@ -251,39 +263,42 @@ describe.skipIf(!available)("issue 25: adversarial text in every text field of e
     const bodySchema = operation.spec.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;
     const form = MULTIPART_FORMS[`${operation.method} ${operation.path}`];
     const probes: Probe[] = [];
-    for (const [kind, make] of Object.entries(KINDS)) {
-      for (const param of params) probes.push({ operation, field: `path.${param}`, kind, request: () => send(urlWith(param, forUrl(make))) });
+    const probe = (field: string, kind: string, build: (make: (size: number) => string) => Sendable): Probe => ({
+      operation,
+      field,
+      kind,
+      request: () => build(KINDS[kind]!),
+      plain: () => build(PLAIN),
+    });
+    for (const kind of Object.keys(KINDS)) {
+      for (const param of params) probes.push(probe(`path.${param}`, kind, (make) => send(urlWith(param, forUrl(make)))));
       for (const parameter of (operation.spec.parameters as JsonSchema[] | undefined) ?? []) {
         if (parameter.in !== "query") continue;
         const name = parameter.name as string;
-        probes.push({ operation, field: `query.${name}`, kind, request: () => send(urlWith(undefined, "", `?${name}=${encodeURIComponent(forUrl(make))}`)) });
+        probes.push(probe(`query.${name}`, kind, (make) => send(urlWith(undefined, "", `?${name}=${encodeURIComponent(forUrl(make))}`))));
       }
       for (const at of bodySchema ? textPaths(bodySchema, resolve) : []) {
-        probes.push({
-          operation,
-          field: `body.${fieldName(at)}`,
-          kind,
-          request: () => send(urlWith(undefined, ""), { "content-type": "application/json" }, JSON.stringify(holding(at, forBody(make, at)))),
-        });
+        probes.push(
+          probe(`body.${fieldName(at)}`, kind, (make) =>
+            send(urlWith(undefined, ""), { "content-type": "application/json" }, JSON.stringify(holding(at, forBody(make, at)))),
+          ),
+        );
       }
       for (const name of form ? Object.keys(form.fields) : []) {
-        probes.push({
-          operation,
-          field: `form.${name}`,
-          kind,
-          request: () => {
+        probes.push(
+          probe(`form.${name}`, kind, (make) => {
             const { body, contentType } = multipart({ [name]: make(BODY_BYTES - 200) });
             return send(urlWith(undefined, ""), { "content-type": contentType }, body);
-          },
-        });
+          }),
+        );
       }
     }
     return probes;
   };
 
   /** One request, from sending to the whole answer read. */
-  const sent = async (probe: Probe): Promise<Span & { status: number }> => {
-    const { url, init } = probe.request();
+  const sent = async (request: () => Sendable): Promise<Span & { status: number }> => {
+    const { url, init } = request();
     const start = epochNow();
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(FROZEN_MS) });
     await response.arrayBuffer();
@@ -305,7 +320,7 @@ describe.skipIf(!available)("issue 25: adversarial text in every text field of e
     expect(fields("get", "/audit/orders/:orderId/as-of")).toEqual(["path.orderId", "query.at"]);
   });
 
-  it("answers each probe in under 100 ms with no server error, with /api/health answering in under 100 ms meanwhile", { timeout: 1_800_000 }, async () => {
+  it("answers each probe in under 100 ms (busy: within 4 times plain text of its size) with no server error, with /api/health as fast meanwhile", { timeout: 1_800_000 }, async () => {
     const probes = operations.flatMap(probesOf);
     expect(probes.length).toBeGreaterThan(1000);
 
@@ -319,24 +334,32 @@ describe.skipIf(!available)("issue 25: adversarial text in every text field of e
     try {
       for (const probe of probes) {
         const name = `${probe.operation.method.toUpperCase()} ${probe.operation.path}`;
-        const tries: { ms: number; status: number; healthMs: number }[] = [];
+        const tries: { ms: number; status: number; healthMs: number; bound: number }[] = [];
         let clean: (typeof tries)[number] | undefined;
         while (clean === undefined && tries.length < TRIES) {
-          const answer = await sent(probe).catch((error: unknown) => {
-            if ((error as Error).name !== "TimeoutError") throw error;
-            throw new Error(`${name} ${probe.field} (${probe.kind}): no answer within ${FROZEN_MS / 1000} s: the API is frozen`, { cause: error });
-          });
-          await health.coveredPast(answer.end);
-          const meanwhile = health.during(answer);
-          const attempt = { ms: msOf(answer), status: answer.status, healthMs: Math.max(0, ...meanwhile.map(msOf)) };
-          tries.push(attempt);
-          if (attempt.ms < LIMIT_MS && attempt.healthMs < LIMIT_MS && meanwhile.every((check) => check.status === 200)) clean = attempt;
+          const timed = async (request: () => Sendable) => {
+            const answer = await sent(request).catch((error: unknown) => {
+              if ((error as Error).name !== "TimeoutError") throw error;
+              throw new Error(`${name} ${probe.field} (${probe.kind}): no answer within ${FROZEN_MS / 1000} s: the API is frozen`, { cause: error });
+            });
+            await health.coveredPast(answer.end);
+            const meanwhile = health.during(answer);
+            return { ms: msOf(answer), status: answer.status, healthMs: Math.max(0, ...meanwhile.map(msOf)), healthy: meanwhile.every((check) => check.status === 200) };
+          };
+          const attempt = await timed(probe.request);
+          const quick = attempt.ms < LIMIT_MS && attempt.healthMs < LIMIT_MS;
+          // Only a slow try costs a reference: on a quiet machine nearly every probe is quick.
+          const plain = quick ? undefined : await timed(probe.plain);
+          const bound = plain === undefined ? LIMIT_MS : Math.max(LIMIT_MS, RATIO * Math.max(plain.ms, plain.healthMs));
+          const tried = { ms: attempt.ms, status: attempt.status, healthMs: attempt.healthMs, bound };
+          tries.push(tried);
+          if (tried.ms < bound && tried.healthMs < bound && attempt.healthy) clean = tried;
         }
         const status = (clean ?? tries.at(-1)!).status;
         if (status >= 500) failed.push(`${name} ${probe.field} (${probe.kind}): ${status}`);
         if (clean === undefined) {
-          const seen = tries.map((t) => `${t.ms.toFixed(0)} ms, health ${t.healthMs.toFixed(0)} ms`).join("; ");
-          failed.push(`${name} ${probe.field} (${probe.kind}): no try under ${LIMIT_MS} ms with health under ${LIMIT_MS} ms (${seen})`);
+          const seen = tries.map((t) => `${t.ms.toFixed(0)} ms, health ${t.healthMs.toFixed(0)} ms, bound ${t.bound.toFixed(0)} ms`).join("; ");
+          failed.push(`${name} ${probe.field} (${probe.kind}): no try within its bound (${LIMIT_MS} ms, or ${RATIO} times plain text of its size), health too (${seen})`);
           continue;
         }
         answered.push(clean.ms);

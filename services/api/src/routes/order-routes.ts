@@ -9,7 +9,7 @@ import {
   OrderIdsRequest,
   providerOf,
   ResendMailRequest,
-  selectedAsOf,
+  selectedOrdersOf,
   SendInvoiceRequest,
   toOrderId,
   toOrderIds,
@@ -49,9 +49,13 @@ const withOneOrderVersion = (
  * request's schema before anything runs) each order's command carries what the member saw of it,
  * and the order decider refuses an order that changed since. Without it, nothing is carried.
  */
-const asSelectedFor = (asSelected: Parameters<typeof selectedAsOf>[0]) => {
-  const selected = selectedAsOf(asSelected);
-  return (orderId: OrderId) => (selected === undefined ? {} : { asSelected: selected.get(orderId) });
+const asSelectedFor = (asSelected: Parameters<typeof selectedOrdersOf>[0]) => {
+  const selected = selectedOrdersOf(asSelected);
+  return (orderId: OrderId) => {
+    const seen = selected?.get(orderId);
+    // In the command's words: the status and the assignee the member saw.
+    return seen === undefined ? {} : { asSelected: { status: seen.process_status, assigneeId: seen.assign_to_id } };
+  };
 };
 
 /** The mail commands of the order page: the document again (ORDER-2), or a reminder to download it (ORDER-8). */

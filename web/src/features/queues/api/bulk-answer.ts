@@ -1,5 +1,5 @@
 import type { BulkChangeAnswer } from "@etd/contract";
-import type { SelectedOrder } from "./select-all-orders.ts";
+import type { SelectedOrder } from "@etd/contract";
 
 /**
  * The data of a bulk command's answer (QUEUE-8..11): which orders changed and, when some were

@@ -1,7 +1,7 @@
 import type { Body, ChangeOrderStatusRequest } from "@etd/contract/requests";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { asSelectedField, type OrdersChanged } from "./bulk-answer.ts";
-import type { SelectedOrder } from "./select-all-orders.ts";
+import type { SelectedOrder } from "@etd/contract";
 
 /**
  * QUEUE-8: the soft delete. PUT /admin/change-order-status {orderId: [...], updatingStatus:

@@ -1,12 +1,6 @@
+import type { SelectedOrder } from "@etd/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
 import type { QueueKey } from "../queue-screens.ts";
-
-/** One order as the member saw it when they selected it (issue 16 part B): what a bulk command then checks. */
-export interface SelectedOrder {
-  readonly orderId: string;
-  readonly process_status: string;
-  readonly assign_to_id: string | null;
-}
 
 /** Every order of a folder (and search) at the moment of selecting, newest first, or the server's refusal (over 5,000). */
 export type SelectAllAnswer = { readonly ok: true; readonly orders: readonly SelectedOrder[] } | { readonly ok: false; readonly message: string };

@@ -6,7 +6,7 @@ import type { OrdersChanged } from "../api/bulk-answer.ts";
 import { deleteOrders } from "../api/delete-orders.ts";
 import { markOrdersRefunded } from "../api/mark-orders-refunded.ts";
 import { moveOrdersToOriginalFolder } from "../api/move-orders-to-original-folder.ts";
-import type { SelectedOrder } from "../api/select-all-orders.ts";
+import type { SelectedOrder } from "@etd/contract";
 import type { BulkAction } from "../queue-screens.ts";
 import { confirmationWords } from "../select-all-result.ts";
 

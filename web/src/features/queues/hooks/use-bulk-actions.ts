@@ -1,7 +1,7 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useCallback, useState } from "react";
 import type { Envelope } from "../../../lib/api-client.ts";
-import type { SelectedOrder } from "../api/select-all-orders.ts";
+import type { SelectedOrder } from "@etd/contract";
 import { BULK_COMMANDS, type BulkSelection, type PendingAction } from "../components/bulk-actions.tsx";
 import { selectAllResult } from "../select-all-result.ts";
 import { useQueueCommand } from "./use-queue-command.ts";
