@@ -1,4 +1,4 @@
-import { atom } from "jotai";
+import { atomWithLazy } from "jotai/utils";
 import { ROLES, type Role } from "@etd/contract";
 
 /*
@@ -69,5 +69,9 @@ export const clearStoredSession = (): void => {
   localStorage.removeItem(STORAGE_KEY);
 };
 
-/** The signed-in staff member, or undefined. UI state only: the server decides what they may do. */
-export const sessionAtom = atom<Session | undefined>(readStoredSession());
+/**
+ * The signed-in staff member, or undefined. UI state only: the server decides what they may do.
+ * Read from storage when first used, not when the module loads, so rules that import the app's
+ * modules stay testable without a browser.
+ */
+export const sessionAtom = atomWithLazy<Session | undefined>(readStoredSession);

@@ -1,4 +1,5 @@
-import { isAllowed, QUEUE_COLUMN_SET_OF, type Action, type ColumnSet, type QueueKey, type Role } from "@etd/contract";
+import { isAllowed, QUEUE_COLUMN_SET_OF, type ColumnSet, type QueueKey, type Role } from "@etd/contract";
+import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./bulk-commands.ts";
 
 /*
  * The fourteen queue screens (QUEUE-1) as data: where each lives, which server folder it reads
@@ -15,15 +16,6 @@ export type { QueueKey };
  */
 export type { ColumnSet };
 
-export type BulkAction = "assign" | "delete" | "moveToOriginal" | "refunded";
-
-/** The permission each bulk action needs: the endpoint's guard, or for Delete the soft delete's rule. */
-const BULK_PERMISSION: { readonly [A in BulkAction]: Action } = {
-  assign: "order.assign",
-  delete: "order.delete",
-  moveToOriginal: "order.move-to-original",
-  refunded: "order.refunded",
-};
 
 export interface QueueScreen {
   /** Below /admin, e.g. "recent-order". */
@@ -98,12 +90,12 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
 /** Whether `role` is offered `action` on `screen`; nobody is offered anything before the session is known. */
 const offered = (screen: QueueScreen, action: BulkAction, role: Role | undefined): boolean =>
   role !== undefined &&
-  isAllowed(role, BULK_PERMISSION[action]) &&
+  isAllowed(role, BULK_COMMANDS[action].permission) &&
   (action !== "delete" || screen.deleteOnlyFor === undefined || screen.deleteOnlyFor.includes(role));
 
 /** The bulk actions `role` is offered on `screen`, in the order the toolbar shows them. */
 export const bulkActionsFor = (screen: QueueScreen, role: Role | undefined): BulkAction[] =>
-  (["assign", "moveToOriginal", "refunded", "delete"] as const).filter((action) => screen.actions.includes(action) && offered(screen, action, role));
+  BULK_ACTIONS.filter((action) => screen.actions.includes(action) && offered(screen, action, role));
 
 /** Whether `role` sees Delete in each row's Action column. */
 export const rowDeleteFor = (screen: QueueScreen, role: Role | undefined): boolean => screen.rowDelete && offered(screen, "delete", role);
@@ -116,4 +108,4 @@ export const canOpenOrder = (screen: QueueScreen, assigneeId: string | null, vie
   !screen.viewOnlyOwnOrUnassigned || assigneeId === null || assigneeId === "" || assigneeId === viewerId;
 
 /** Future Orders (ADMIN-3): Delete Order and per-row Delete for whoever may delete (001 §6's intended rule). */
-export const futureDeleteFor = (role: Role | undefined): boolean => role !== undefined && isAllowed(role, BULK_PERMISSION.delete);
+export const futureDeleteFor = (role: Role | undefined): boolean => role !== undefined && isAllowed(role, BULK_COMMANDS.delete.permission);

@@ -1,14 +1,6 @@
 import type { Envelope } from "../../lib/api-client.ts";
 import type { OrdersChanged } from "./api/bulk-answer.ts";
-import type { BulkAction } from "./queue-screens.ts";
-
-/** What happened to each changed order, for a select-all result: "deleted". */
-const DONE: { readonly [A in BulkAction]: string } = {
-  assign: "assigned to you",
-  moveToOriginal: "moved to their original folder",
-  refunded: "marked refunded",
-  delete: "deleted",
-};
+import { BULK_COMMANDS, type BulkAction } from "./bulk-commands.ts";
 
 /** How many refusals a result quotes in full before it counts the rest by id. */
 const QUOTED_REFUSALS = 3;
@@ -23,7 +15,7 @@ export const selectAllResult = (action: BulkAction, answer: Envelope<OrdersChang
   const changed = answer.data?.changed;
   if (changed === undefined) return answer;
   const refused = answer.data?.refused ?? [];
-  const done = `${changed.length} of ${selected} ${selected === 1 ? "order" : "orders"} ${DONE[action]}.`;
+  const done = `${changed.length} of ${selected} ${selected === 1 ? "order" : "orders"} ${BULK_COMMANDS[action].done}.`;
   if (refused.length === 0) return { ...answer, message: done };
   const quoted = refused.slice(0, QUOTED_REFUSALS).map((r) => r.message);
   const rest = refused.slice(QUOTED_REFUSALS).map((r) => r.orderId);

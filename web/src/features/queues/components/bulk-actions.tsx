@@ -1,48 +1,8 @@
 import { Button } from "react-aria-components";
-import type { Envelope } from "../../../lib/api-client.ts";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { assignOrders } from "../api/assign-orders.ts";
-import type { OrdersChanged } from "../api/bulk-answer.ts";
-import { deleteOrders } from "../api/delete-orders.ts";
-import { markOrdersRefunded } from "../api/mark-orders-refunded.ts";
-import { moveOrdersToOriginalFolder } from "../api/move-orders-to-original-folder.ts";
 import type { SelectedOrder } from "@etd/contract";
-import type { BulkAction } from "../queue-screens.ts";
+import { BULK_COMMANDS, type BulkAction } from "../bulk-commands.ts";
 import { confirmationWords } from "../select-all-result.ts";
-
-/** A bulk command: its button, its confirmation (000 §4's words; none for Refunded it) and its call. */
-interface BulkCommand {
-  readonly label: string;
-  readonly confirm?: string;
-  readonly className: string;
-  readonly run: (orderIds: readonly string[], viewerName: string, asSelected?: readonly SelectedOrder[]) => Promise<Envelope<OrdersChanged>>;
-}
-
-export const BULK_COMMANDS: Readonly<Record<BulkAction, BulkCommand>> = {
-  assign: {
-    label: "Assign to me",
-    confirm: "Are you sure want to assigned orders.",
-    className: "button button-primary",
-    run: (ids, viewerName, asSelected) => assignOrders(ids, viewerName, asSelected),
-  },
-  moveToOriginal: {
-    label: "Move to Original Folder",
-    confirm: "Are you sure want to move orders to new orders.",
-    className: "button button-primary",
-    run: (ids, _viewerName, asSelected) => moveOrdersToOriginalFolder(ids, asSelected),
-  },
-  refunded: {
-    label: "Refunded it",
-    className: "button button-primary",
-    run: (ids, _viewerName, asSelected) => markOrdersRefunded(ids, asSelected),
-  },
-  delete: {
-    label: "Delete Order",
-    confirm: "Are you sure you want to delete?",
-    className: "button button-danger",
-    run: (ids, _viewerName, asSelected) => deleteOrders(ids, asSelected),
-  },
-};
 
 /** What waits for Yes: an action and the orders it will act on. */
 export interface PendingAction {

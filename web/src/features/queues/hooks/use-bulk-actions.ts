@@ -2,7 +2,8 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { useCallback, useState } from "react";
 import type { Envelope } from "../../../lib/api-client.ts";
 import type { SelectedOrder } from "@etd/contract";
-import { BULK_COMMANDS, type BulkSelection, type PendingAction } from "../components/bulk-actions.tsx";
+import { BULK_COMMANDS } from "../bulk-commands.ts";
+import type { BulkSelection, PendingAction } from "../components/bulk-actions.tsx";
 import { selectAllResult } from "../select-all-result.ts";
 import { useQueueCommand } from "./use-queue-command.ts";
 
