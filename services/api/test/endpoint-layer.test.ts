@@ -3,7 +3,7 @@ import express from "express";
 import * as Schema from "effect/Schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderIdParam, requiredText } from "@etd/contract/requests";
-import { mountEndpoints, publicEndpoint, type MountDeps } from "../src/http/endpoint.ts";
+import { mountEndpoints, publicEndpoint, serviceEndpoint, staffEndpoint, type MountDeps } from "../src/http/endpoint.ts";
 import { fail, ok } from "../src/http/reply.ts";
 
 /*
@@ -108,5 +108,31 @@ describe("the endpoint layer decodes once, at the edge", () => {
       status: 400,
       body: { status: 0, message: "Please enter a name.", data: expect.anything(), extra: "always here" },
     });
+  });
+});
+
+/*
+ * Issue 26: a declaration says every status its endpoint answers: the layer's, from the guard and
+ * what it reads, and the handler's own. And a path parameter it does not declare stops the table
+ * from being built, so the server does not start with an undocumented parameter.
+ */
+describe("an endpoint's declaration is its contract", () => {
+  it("refuses a path parameter its params schema does not declare", () => {
+    const undeclared = () => publicEndpoint({ method: "get", path: "/orders/:orderId/files/:name", summary: "x", params: OrderIdParam, handle: async () => ok("read") });
+    expect(undeclared).toThrow("the path parameter name is not declared in params");
+    expect(() => publicEndpoint({ method: "get", path: "/files/:name", summary: "x", handle: async () => ok("read") })).toThrow("the path parameter name is not declared");
+  });
+
+  it("answers the layer's statuses for its guard and input, and the handler's it declares", () => {
+    const statuses = (endpoint: { readonly answers: object }) => Object.keys(endpoint.answers).map(Number);
+    expect(statuses(endpoints[1]!)).toEqual([200, 400]);
+    expect(statuses(endpoints[0]!)).toEqual([200, 400, 413, 415]);
+    const read = staffEndpoint({ method: "get", path: "/list", guard: "orders.read", summary: "x", answers: { 404: "No such list" }, handle: async () => ok("read") });
+    expect(statuses(read)).toEqual([200, 400, 401, 403, 404]);
+    const intake = serviceEndpoint({ method: "post", path: "/in", summary: "x", body: Echo, answers: { 409: "Placed already" }, handle: async () => ok("placed") });
+    expect(statuses(intake)).toEqual([200, 400, 401, 409, 413, 415]);
+    // A status both answer has both meanings.
+    const both = publicEndpoint({ method: "get", path: "/both", summary: "x", answers: { 400: "The handler's own reason" }, handle: async () => ok("read") });
+    expect(both.answers[400]).toMatch(/not JSON.*; or: The handler's own reason$/);
   });
 });
