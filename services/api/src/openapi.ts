@@ -60,9 +60,10 @@ const withUsableText = (schema: unknown): unknown => {
   const type = walked.type;
   const isString = type === "string" || (Array.isArray(type) && type.includes("string"));
   if (!isString) return walked;
-  // A pattern of its own generates directly; one beside another pattern goes under `not`.
+  // A pattern of its own generates directly; beside another pattern, the one character is excluded.
   if (walked.pattern === undefined) return { ...walked, pattern: USABLE_TEXT_PATTERN };
-  return walked.not === undefined ? { ...walked, not: { pattern: NUL } } : walked;
+  if (walked.not === undefined) return { ...walked, not: { pattern: NUL } };
+  return { ...walked, allOf: [...((walked.allOf as readonly unknown[] | undefined) ?? []), { not: { pattern: NUL } }] };
 };
 
 /** The parts of a request the layer decodes, as JSON Schema: unknown keys are refused where the decoder refuses them. */
