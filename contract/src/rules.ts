@@ -9,6 +9,16 @@ export { EMAIL_ADDRESS_PATTERN, isEmailAddress, MAX_EMAIL_LENGTH } from "@etd/ev
 /** One maximum on every path that takes a password (sign-in, add, edit, change): what can be set can be used. */
 export const MAX_PASSWORD_LENGTH = 200;
 
+/**
+ * A text's length as the request schemas count it: in characters (code points), as JSON Schema
+ * and PostgreSQL do, so that a form's limit is the server's ("😀" is one character, two UTF-16 units).
+ */
+export const characterCount = (text: string): number => {
+  let count = 0;
+  for (const _character of text) count++;
+  return count;
+};
+
 /** One maximum for a team member's name: the form's, and the bound on the name clients send along with list calls. */
 export const MAX_NAME_LENGTH = 200;
 

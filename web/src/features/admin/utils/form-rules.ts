@@ -5,7 +5,7 @@
  * whatever it answers is shown as a toast.
  */
 
-import { isEmailAddress, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
+import { characterCount, isEmailAddress, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
 import type { FieldErrors } from "../../../lib/use-validated-form.ts";
 
 /** The types a member can have: the contract's roles (000 §5). */
@@ -25,14 +25,14 @@ export interface TeamMemberValues {
 export const validateTeamMember = (values: TeamMemberValues, isEdit: boolean): FieldErrors<TeamMemberValues> => {
   const errors: { -readonly [K in keyof TeamMemberValues]?: string } = {};
   if (values.name.trim().length === 0) errors.name = "Please enter your name.";
-  else if (values.name.length > 200) errors.name = "Must be at most 200 characters.";
+  else if (characterCount(values.name) > MAX_NAME_LENGTH) errors.name = `Must be at most ${MAX_NAME_LENGTH} characters.`;
   const email = values.email.trim();
   if (email.length === 0) errors.email = "Please enter your email.";
   else if (!isEmailAddress(email)) errors.email = "Please enter a valid email.";
   if (values.password.length === 0) {
     if (!isEdit) errors.password = "Please enter your password.";
-  } else if (values.password.length < 6) errors.password = "Password must be at least 6 characters.";
-  else if (values.password.length > MAX_PASSWORD_LENGTH) errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+  } else if (characterCount(values.password) < 6) errors.password = "Password must be at least 6 characters.";
+  else if (characterCount(values.password) > MAX_PASSWORD_LENGTH) errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (!(TEAM_MEMBER_TYPES as readonly string[]).includes(values.type)) errors.type = "Please select type.";
   return errors;
 };
@@ -52,8 +52,8 @@ export interface NewPasswordValues {
 /** AUTH-8. */
 export const validateNewPassword = (values: NewPasswordValues): FieldErrors<NewPasswordValues> => {
   if (values.newPassword.length === 0) return { newPassword: "Please enter your New Password." };
-  if (values.newPassword.length < 6) return { newPassword: "New Password must be at least 6 characters." };
-  if (values.newPassword.length > MAX_PASSWORD_LENGTH) return { newPassword: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters.` };
+  if (characterCount(values.newPassword) < 6) return { newPassword: "New Password must be at least 6 characters." };
+  if (characterCount(values.newPassword) > MAX_PASSWORD_LENGTH) return { newPassword: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters.` };
   return {};
 };
 
