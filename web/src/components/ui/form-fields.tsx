@@ -37,6 +37,18 @@ export const ConsoleForm = <V extends { readonly [K in keyof V]: string }>({
   </Form>
 );
 
+/** Under a field: why it is as it is, if said, then its message (the field's description and error slots). */
+const FieldNotes = ({ description, error }: { description: string | undefined; error: string | undefined }) => (
+  <>
+    {description ? (
+      <Text slot="description" className="field-description">
+        {description}
+      </Text>
+    ) : null}
+    <FieldError className="field-error">{error}</FieldError>
+  </>
+);
+
 export const TextInputField = ({
   label,
   binding,
@@ -75,12 +87,7 @@ export const TextInputField = ({
   >
     <Label className="label">{label}</Label>
     <Input className="input" placeholder={placeholder} />
-    {description ? (
-      <Text slot="description" className="field-description">
-        {description}
-      </Text>
-    ) : null}
-    <FieldError className="field-error">{binding.error}</FieldError>
+    <FieldNotes description={description} error={binding.error} />
   </TextField>
 );
 
@@ -133,12 +140,7 @@ export const SelectField = ({
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>
-      {description ? (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{binding.error}</FieldError>
+      <FieldNotes description={description} error={binding.error} />
       <Popover className="popover">
         <ListBox className="listbox" items={options}>
           {(option) => (
