@@ -1,4 +1,5 @@
-import type { LandingDomain, OrderStatus, ProcessingMode, Role } from "./vocabulary.ts";
+import type { OrderStatus, ProcessingMode, Role } from "./vocabulary.ts";
+import type { PageSize } from "./queues.ts";
 
 /*
  * What the API answers, as the web app reads it. Every answer is the specs' envelope (CROSS-1);
@@ -52,51 +53,8 @@ export type SignedInUser = StaffUser & {
   readonly email: string;
 };
 
-/** An order as a queue list shows it: 000 §3's list item, then the 001 §3 list row with display values. */
-export interface QueueListRow {
-  // 000 §3 "Order (list item)", raw values
-  readonly order_id: string;
-  readonly process_status: OrderStatus;
-  readonly first_name: string | null;
-  readonly middle_name: string | null;
-  readonly last_name: string | null;
-  readonly email: string | null;
-  /** With its country code ("+63 9171234567"), as the chat link needs it (QUEUE-13). */
-  readonly phone_number: string | null;
-  /** ISO 8601 UTC. */
-  readonly created_at: string;
-  readonly date_of_departure: string | null;
-  /** Shown as Arrival Date. */
-  readonly date_of_travel: string | null;
-  /** YYYY-MM-DD */
-  readonly refund_date: string | null;
-  /** YYYY-MM-DD */
-  readonly processing_date: string;
-  /** "2025-04": the month a future order is grouped under. */
-  readonly process_month: string;
-  /** The assignee's name; "" when unassigned. */
-  readonly assign_to: string;
-  readonly assign_to_id: string | null;
-  readonly processing_mode: ProcessingMode;
-  readonly landing_domain: LandingDomain;
-  readonly citizenship: string | null;
-  // 001 §3 list row and QUEUE-3/QUEUE-6 display values, formatted for this list
-  readonly id: string;
-  readonly name: string;
-  readonly telephone: string;
-  /** The status as staff read it ("Awaiting Customer"). */
-  readonly status: string;
-  /** Date & Time: DD/MM/YYYY HH:mm:ss (MM-DD-YYYY HH:mm:ss on Priority), UTC. */
-  readonly date: string;
-  readonly arrivalDate: string | null;
-  readonly departureDate: string | null;
-  /** DD-MM-YYYY on the refund list. */
-  readonly refundDate: string | null;
-  /** DD/MM/YYYY (UTC) on every list. */
-  readonly processingDate: string;
-  /** "April 2025". */
-  readonly processMonth: string;
-}
+/** Sign-in's `data` once signed in, after either step: a member whose role must use two-factor sign-in and has not set it up is told so. */
+export type SignInAnswer = SignedInUser & { readonly twoFactorSetupRequired?: boolean };
 
 /** A month tile of the future-orders calendar (ADMIN-3). */
 export interface FutureMonthTile {
@@ -145,6 +103,15 @@ export interface ProcessedOrderRow {
   readonly created_at: string;
 }
 
+/** One page of the Order Processed list (ADMIN-7): its lines as `list`, and the total the pagination counts. */
+export interface ProcessedOrdersPage {
+  readonly list: readonly ProcessedOrderRow[];
+  /** Every processed order in the range. */
+  readonly total: number;
+  readonly page: number;
+  readonly limit: PageSize;
+}
+
 /** What the Password column shows for every member: not derived from anything. */
 export const PASSWORD_MASK = "******";
 
@@ -176,6 +143,13 @@ export interface TwoFactorChallenge {
   readonly challenge: string;
   readonly expiresInSeconds: number;
 }
+
+/**
+ * The message of the 403 every staff endpoint but a few answers a member whose role must use
+ * two-factor sign-in and who has not set it up (issue 16): the web app knows that refusal by it,
+ * and shows only the setup page.
+ */
+export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
 
 /** `GET /admin/two-factor`: the signed-in member's second factor. */
 export interface TwoFactorStatus {

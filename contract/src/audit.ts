@@ -1,3 +1,4 @@
+import type { AuditLine } from "./order-page.ts";
 import type { QueueKey } from "./queues.ts";
 import type { Role } from "./vocabulary.ts";
 
@@ -101,6 +102,9 @@ export interface QueueAtMoment {
   readonly rows: readonly QueueAtRow[];
 }
 
+/** The most events a staff member's activity answers: a range that holds more is `truncated`. */
+export const STAFF_ACTIVITY_LIMIT = 1_000;
+
 /** Everything one staff member did in a time range, oldest first. */
 export interface StaffActivity {
   readonly staffId: string;
@@ -132,4 +136,15 @@ export interface ChainVerification {
   readonly headHash: string | null;
   readonly verifiedAt: string;
   readonly millis: number;
+}
+
+/**
+ * One page of a stream's audit timeline (an order's, a team member's, the gateways'), oldest
+ * first: unlike the answers above, read from the order_details read model's readable lines,
+ * which the order page shows too.
+ */
+export interface AuditTimelinePage {
+  readonly lines: readonly AuditLine[];
+  /** Pass as `after` for the next page; null on the last page. */
+  readonly next: number | null;
 }

@@ -1,28 +1,59 @@
 import { PROCESSING_MODE_LABELS } from "./vocabulary.ts";
 
 /*
- * Display values for rows that reach the client raw: the Order Processed list (ADMIN-7), whose
- * reports read model does not format for lists. Its table (web) and its CSV export (API, issue
- * 16 D) both format with these, so the file holds what the screen shows: times as DD/MM/YYYY
- * HH:mm:ss in UTC the way every queue shows them (QUEUE-6), so every member of staff reads the
- * same time. A status's label is the vocabulary's `statusLabel`, already exported beside these.
+ * How the lists show values (000 §9, QUEUE-6): the queue lists' display values (queue-columns.ts)
+ * and the Order Processed list's, whose table (web) and CSV export (API, issue 16 D) both format
+ * with these. Times are shown in UTC, like the processing date the spec pins to UTC, so every
+ * member of staff sees the same value whatever their browser's zone. A status's label is the
+ * vocabulary's `statusLabel`, exported beside these.
  */
 
 const MODE_LABELS: Readonly<Record<string, string>> = PROCESSING_MODE_LABELS;
 
-/** "2025-04-03" → "03/04/2025"; anything else unchanged. */
-export const formatDay = (day: string): string => {
+/**
+ * How a list shows its dates (QUEUE-6): DD/MM/YYYY, MM-DD-YYYY on Priority, DD-MM-YYYY for the
+ * refund list's Refund Date. "hh:mm:ss" is read as a 24-hour clock: a 12-hour clock without AM/PM
+ * would be ambiguous.
+ */
+export type DateStyle = "DD/MM/YYYY" | "MM-DD-YYYY" | "DD-MM-YYYY";
+
+/** "2025-04-03" → "03/04/2025" (or the style's order); anything else unchanged, as the customer typed it. */
+export const formatDay = (day: string, style: DateStyle = "DD/MM/YYYY"): string => {
   const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : day;
+  if (!parts) return day;
+  const [, year, month, date] = parts as unknown as [string, string, string, string];
+  switch (style) {
+    case "DD/MM/YYYY":
+      return `${date}/${month}/${year}`;
+    case "MM-DD-YYYY":
+      return `${month}-${date}-${year}`;
+    case "DD-MM-YYYY":
+      return `${date}-${month}-${year}`;
+  }
 };
 
-/** An ISO instant as "DD/MM/YYYY HH:mm:ss" in UTC; anything that is not an instant unchanged. */
-export const formatDateTime = (iso: string): string => {
+/** An ISO instant as "<day in style> HH:mm:ss" in UTC; anything that is not an instant unchanged. */
+export const formatDateTime = (iso: string, style: DateStyle = "DD/MM/YYYY"): string => {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const utc = at.toISOString();
-  return `${formatDay(utc.slice(0, 10))} ${utc.slice(11, 19)}`;
+  return `${formatDay(utc.slice(0, 10), style)} ${utc.slice(11, 19)}`;
 };
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+
+/** The name of a month, 1 to 12. */
+export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+
+/** "2025-04" → "April 2025". */
+export const formatProcessMonth = (processMonth: string): string => {
+  const [year, month] = processMonth.split("-");
+  return `${monthName(Number(month))} ${year ?? ""}`;
+};
+
+/** First, middle and last name as one, as the Name column shows it. */
+export const fullName = (first: string | null, middle: string | null, last: string | null): string =>
+  [first, middle, last].filter((part): part is string => part !== null && part !== "").join(" ");
 
 /** ORDER-4: the site's 'Regular Processing' reads as 'Standard Processing'; an unknown mode as it came. */
 export const processingModeLabel = (mode: string): string => MODE_LABELS[mode] ?? mode;

@@ -1,15 +1,116 @@
-import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow, QueueListRow } from "./answers.ts";
-import { formatDateTime, formatDay, processingModeLabel } from "./display-format.ts";
+import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "./answers.ts";
+import { formatDateTime, formatDay, formatProcessMonth, fullName, processingModeLabel, type DateStyle } from "./display-format.ts";
 import type { QueueKey } from "./queues.ts";
-import { ORDER_STATUS_LABELS } from "./vocabulary.ts";
+import { ORDER_STATUS_LABELS, type LandingDomain, type OrderStatus, type ProcessingMode } from "./vocabulary.ts";
 
 /*
- * The columns the queue screens and the report screens show (QUEUE-3, 001 §2, ADMIN-3..5), as
- * data: one list that the web app's tables and the API's CSV export (issue 16 D) both read, so
- * an export always has the columns on screen. A column names the list row's display field it
- * shows; the server formats those for each list (QUEUE-6). The Action column is the web's own
- * (it holds buttons, not data) and is not listed here.
+ * An order as a queue list shows it, and the columns the queue and report screens show (QUEUE-3,
+ * 001 §2, ADMIN-3..5), as data: one table of the list row's fields, from which the row's type, its
+ * display values, the web app's tables and the API's CSV export (issue 16 D) all come, so an export
+ * always has the columns on screen. The queue read model's table (projections' queue-table.ts)
+ * names, for each column the lists carry, the list field it fills; its type checks that every field
+ * below is filled. The Action column is the web's own (it holds buttons, not data).
  */
+
+/** What a list field holds, as the wire sends it. */
+interface ListValues {
+  readonly text: string;
+  readonly optionalText: string | null;
+  readonly status: OrderStatus;
+  readonly mode: ProcessingMode;
+  readonly domain: LandingDomain;
+}
+
+/**
+ * 000 §3's "Order (list item)": the raw values, named as the wire names them.
+ * - phone_number: with its country code ("+63 9171234567"), as the chat link needs it (QUEUE-13)
+ * - created_at: ISO 8601 UTC, to the millisecond
+ * - date_of_travel: shown as Arrival Date; refund_date and processing_date: YYYY-MM-DD
+ * - process_month: "2025-04", the month a future order is grouped under
+ * - assign_to: the assignee's name, "" when unassigned; assign_to_id: their staff id
+ */
+export const QUEUE_LIST_FIELDS = {
+  order_id: "text",
+  process_status: "status",
+  first_name: "optionalText",
+  middle_name: "optionalText",
+  last_name: "optionalText",
+  email: "optionalText",
+  phone_number: "optionalText",
+  created_at: "text",
+  date_of_departure: "optionalText",
+  date_of_travel: "optionalText",
+  refund_date: "optionalText",
+  processing_date: "text",
+  process_month: "text",
+  assign_to: "text",
+  assign_to_id: "optionalText",
+  processing_mode: "mode",
+  landing_domain: "domain",
+  citizenship: "optionalText",
+} as const satisfies Record<string, keyof ListValues>;
+
+export type QueueListField = keyof typeof QUEUE_LIST_FIELDS;
+
+/** The list item's raw values. */
+export type QueueListFields = { readonly [K in QueueListField]: ListValues[(typeof QUEUE_LIST_FIELDS)[K]] };
+
+/** The date styles of one list (QUEUE-6): its dates, and its Refund Date. */
+interface ListStyles {
+  readonly dates: DateStyle;
+  readonly refundDate: DateStyle;
+}
+
+const day = (value: string | null, style: DateStyle) => (value === null ? null : formatDay(value, style));
+
+/**
+ * 001 §3's list row: the display values, each computed from the raw values in a list's styles, so
+ * the screen and the export read the same text.
+ */
+const QUEUE_DISPLAY = {
+  id: (row: QueueListFields) => row.order_id,
+  name: (row: QueueListFields) => fullName(row.first_name, row.middle_name, row.last_name),
+  telephone: (row: QueueListFields) => row.phone_number ?? "",
+  /** As staff read it ("Awaiting Customer"). */
+  status: (row: QueueListFields): string => ORDER_STATUS_LABELS[row.process_status],
+  /** Date & Time: DD/MM/YYYY HH:mm:ss (MM-DD-YYYY HH:mm:ss on Priority), UTC. */
+  date: (row: QueueListFields, styles: ListStyles) => formatDateTime(row.created_at, styles.dates),
+  arrivalDate: (row: QueueListFields, styles: ListStyles) => day(row.date_of_travel, styles.dates),
+  departureDate: (row: QueueListFields, styles: ListStyles) => day(row.date_of_departure, styles.dates),
+  /** DD-MM-YYYY on the refund list. */
+  refundDate: (row: QueueListFields, styles: ListStyles) => day(row.refund_date, styles.refundDate),
+  /** DD/MM/YYYY (UTC) on every list. */
+  processingDate: (row: QueueListFields) => formatDay(row.processing_date),
+  /** "April 2025". */
+  processMonth: (row: QueueListFields) => formatProcessMonth(row.process_month),
+};
+
+/** An order as a queue list shows it: 000 §3's list item, then 001 §3's display values for that list. */
+export type QueueListRow = QueueListFields & { readonly [K in keyof typeof QUEUE_DISPLAY]: ReturnType<(typeof QUEUE_DISPLAY)[K]> };
+
+/** The date styles of a list (QUEUE-6): MM-DD-YYYY on Priority, DD/MM/YYYY elsewhere; the refund list's Refund Date DD-MM-YYYY. */
+const listStyles = (key: QueueKey): ListStyles => {
+  const dates: DateStyle = key === "priorityOrder" ? "MM-DD-YYYY" : "DD/MM/YYYY";
+  return { dates, refundDate: key === "refundOrder" ? "DD-MM-YYYY" : dates };
+};
+
+/**
+ * The list row of folder `key` from the raw values the read model holds (a field it has no value
+ * for is null, or "" where the wire sends text), in the table's order.
+ */
+export const queueListRow = (key: QueueKey) => {
+  const styles = listStyles(key);
+  return (values: Readonly<Record<QueueListField, unknown>>): QueueListRow => {
+    const fields = Object.fromEntries(
+      Object.entries(QUEUE_LIST_FIELDS).map(([name, kind]) => {
+        const value = values[name as QueueListField];
+        return [name, typeof value === "string" ? value : kind === "optionalText" ? null : ""];
+      }),
+    ) as QueueListFields;
+    const display = Object.fromEntries(Object.entries(QUEUE_DISPLAY).map(([name, show]) => [name, show(fields, styles)]));
+    return { ...fields, ...display } as QueueListRow;
+  };
+};
 
 /** The column sets of QUEUE-3 and 001 §2 (which folder shows which: QUEUE_COLUMN_SET_OF). */
 export type ColumnSet = "standard" | "intake" | "noTelephone" | "refund" | "assigned";

@@ -66,3 +66,13 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_SEARCH_LENGTH = 200;
 /** Rows per page: 1 to MAX_PAGE_SIZE, or every row. */
 export type PageSize = number | "All";
+
+/**
+ * Select all across pages (issue 16): the most orders one selection, and so one bulk action,
+ * holds; the refusal of more is also what select-all-orders declares it answers.
+ */
+export const MAX_SELECTED_ORDERS = 5_000;
+export const TOO_MANY_SELECTED_MESSAGE = "At most 5,000 orders can be selected at once. Please narrow the search.";
+
+/** A member's CSV exports (issue 16 D) run a few at a time: the refusal of one more, which the exports also declare. */
+export const EXPORT_RUNNING = "Your other exports are still running. Please wait for one to finish.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, type QueueListRow } from "../src/index.ts";
+import { QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, queueListRow, type QueueListRow } from "../src/index.ts";
 
 const headers = (key: Parameters<typeof queueColumnsOf>[0]) => queueColumnsOf(key).map((column) => column.header);
 
@@ -22,5 +22,69 @@ describe("QUEUE-3 queue columns", () => {
     expect(queueCellText(QUEUE_COLUMNS.status, row)).toBe("Awaiting Govt");
     expect(queueCellText(QUEUE_COLUMNS.email, row)).toBe("");
     expect(queueCellText(QUEUE_COLUMNS.orderId, row)).toBe("100001");
+  });
+});
+
+/* QUEUE-6, 001 §3: a list row's display values come from its raw values, in the list's date styles. */
+describe("QUEUE-6 list rows", () => {
+  const raw = {
+    order_id: "100001",
+    process_status: "Refund",
+    first_name: "Juan",
+    middle_name: null,
+    last_name: "Cruz",
+    email: "juan@example.com",
+    phone_number: "+63 9171234567",
+    created_at: "2025-03-14T09:26:53.589Z",
+    date_of_departure: "2025-03-21",
+    date_of_travel: "March 20",
+    refund_date: "2025-03-13",
+    processing_date: "2025-04-02",
+    process_month: "2025-04",
+    assign_to: null,
+    assign_to_id: null,
+    processing_mode: "Priority Processing",
+    landing_domain: "www.example-visa.com",
+    citizenship: null,
+  };
+
+  it("QUEUE-6: DD/MM/YYYY HH:mm:ss in UTC on most lists; the name joins its parts; the status as staff read it", () => {
+    expect(queueListRow("allOrder")(raw)).toMatchObject({
+      id: "100001",
+      name: "Juan Cruz",
+      telephone: "+63 9171234567",
+      status: "Refund",
+      date: "14/03/2025 09:26:53",
+      departureDate: "21/03/2025",
+      refundDate: "13/03/2025",
+      processingDate: "02/04/2025",
+      processMonth: "April 2025",
+    });
+  });
+
+  it("QUEUE-6: MM-DD-YYYY on Priority; the refund list writes its Refund Date DD-MM-YYYY", () => {
+    expect(queueListRow("priorityOrder")(raw)).toMatchObject({ date: "03-14-2025 09:26:53", departureDate: "03-21-2025", refundDate: "03-13-2025" });
+    expect(queueListRow("refundOrder")(raw)).toMatchObject({ date: "14/03/2025 09:26:53", refundDate: "13-03-2025" });
+  });
+
+  it("a date the customer typed in another form is shown as typed; a missing one stays missing, as null or as empty text where the wire sends text", () => {
+    const row = queueListRow("allOrder")({ ...raw, phone_number: null, refund_date: null });
+    expect(row).toMatchObject({ arrivalDate: "March 20", refundDate: null, refund_date: null, telephone: "", assign_to: "", assign_to_id: null });
+  });
+
+  it("000 §3: the raw values come first, in the list item's order, then the display values", () => {
+    expect(Object.keys(queueListRow("allOrder")(raw))).toEqual([
+      ...Object.keys(raw),
+      "id",
+      "name",
+      "telephone",
+      "status",
+      "date",
+      "arrivalDate",
+      "departureDate",
+      "refundDate",
+      "processingDate",
+      "processMonth",
+    ]);
   });
 });

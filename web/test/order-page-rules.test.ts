@@ -1,6 +1,6 @@
 import "./support/memory-storage.ts";
 import { describe, expect, it } from "vitest";
-import { changedAnswerOf } from "../src/features/orders/api/order-commands.ts";
+import { changedAnswerOf } from "../src/features/orders/utils/order-answers.ts";
 import { chatLinkFor } from "../src/features/orders/chat-link.ts";
 import { isReadOnlyFor } from "../src/features/orders/components/order-page.tsx";
 import { MOVES } from "../src/features/orders/components/move-buttons.tsx";

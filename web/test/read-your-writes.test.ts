@@ -2,8 +2,8 @@ import "./support/memory-storage.ts";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { teamMembersQuery } from "../src/lib/team-members.ts";
-import { queuePageQuery } from "../src/features/queues/api/queue-page-query.ts";
-import { folderCountsQuery } from "../src/features/shell/api/get-folder-counts.ts";
+import { queuePageQuery } from "../src/features/queues/utils/queue-queries.ts";
+import { folderCountsQuery } from "../src/features/shell/hooks/folder-counts.ts";
 import type { Envelope } from "../src/lib/api-client.ts";
 import { comparePositions, createReadYourWrites, readYourWritesOf, refetchAfterCommand } from "../src/lib/read-your-writes.ts";
 
@@ -76,7 +76,7 @@ describe("queries through the api client, one QueryClient per tab", () => {
   it("a tab's command makes that tab's queue queries wait for it; another tab's queries and other read models do not", async () => {
     const tab = new QueryClient();
     const otherTab = new QueryClient();
-    await refetchAfterCommand(tab, assignAnswer, ["queue", "order_details", "reports"]);
+    await refetchAfterCommand(tab, assignAnswer, { changes: ["queue", "order_details", "reports"] });
 
     await tab.fetchQuery(queuePageQuery("newOrder", { page: 1, size: 10, search: "" }, "Tessa"));
     expect(lastSent()).toEqual({ path: expect.stringContaining("/api/admin/get-orders-list/newOrder"), readAfter: "812.2" });
@@ -92,7 +92,7 @@ describe("queries through the api client, one QueryClient per tab", () => {
 
   it("once the live feed reports the queue read model at the position, the tab's queue queries stop waiting", async () => {
     const tab = new QueryClient();
-    await refetchAfterCommand(tab, assignAnswer, ["queue"]);
+    await refetchAfterCommand(tab, assignAnswer, { changes: ["queue"] });
     readYourWritesOf(tab).applied("queue", "812.2");
     await tab.fetchQuery(folderCountsQuery("Tessa"));
     expect(lastSent().readAfter).toBeNull();

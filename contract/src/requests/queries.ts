@@ -75,9 +75,8 @@ export const SearchOrderRequest = Schema.Struct({
   userName: Schema.optionalKey(userNameField),
 });
 
-/** Select all across pages (issue 16): the most orders one selection, and so one bulk action, holds. */
-export const MAX_SELECTED_ORDERS = 5_000;
-export const TOO_MANY_SELECTED_MESSAGE = "At most 5,000 orders can be selected at once. Please narrow the search.";
+/** Select all across pages (issue 16): the limit is plain data, declared with the queues. */
+export { MAX_SELECTED_ORDERS } from "../queues.ts";
 
 /** Every order of one folder, or of its search, as the queue shows them (the search's own fields, no window). */
 export const SelectAllOrdersRequest = Schema.Struct({
@@ -179,7 +178,24 @@ export const momentMs = (text: string): number => {
   return Date.parse(/T/.test(trimmed) && !/(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) ? `${trimmed}Z` : trimmed);
 };
 
-const Moment = Schema.String.check(matches(padded(MOMENT), "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z."));
+const MOMENT_MESSAGE = "Give the moment as an ISO date and time, e.g. 2025-03-14T10:04:12Z.";
+/** The instants a moment may name: years 0001 to 9999 in UTC, which both JavaScript and PostgreSQL read as the same day. */
+const FIRST_MOMENT = Date.parse("0001-01-01T00:00:00Z");
+const LAST_MOMENT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * A moment the pattern takes, whose offset keeps it within years 0001 to 9999 in UTC: the pattern
+ * allows "0001-01-01T00:00+01:00", which is still year 0 in UTC (1 BC to PostgreSQL), and
+ * "9999-12-31T23:00-02:00", which is year 10000. A range JSON Schema cannot state (ADR 0031).
+ */
+const Moment = Schema.String.check(
+  matches(padded(MOMENT), MOMENT_MESSAGE),
+  Schema.makeFilter((text: string) => {
+    const at = momentMs(text);
+    // Not a moment at all: the pattern's message says so once.
+    return Number.isNaN(at) || (at >= FIRST_MOMENT && at <= LAST_MOMENT) || MOMENT_MESSAGE;
+  }),
+);
 
 /** The order as it stood at `at`. */
 export const AsOfQuery = Schema.Struct({ at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })) });

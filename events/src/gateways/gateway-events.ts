@@ -31,3 +31,6 @@ export const GatewaySelected = defineEvent(
   }),
 );
 export type GatewaySelected = typeof GatewaySelected.schema.Type;
+
+/** Every event type the gateway settings stream may hold (the catalogue reads this list). */
+export const GATEWAY_EVENTS = [GatewayRegistered, GatewaySelected] as const;

@@ -70,3 +70,6 @@ export const OrderInvoice = Schema.Struct({
   currency: CurrencyCode,
 });
 export type OrderInvoice = typeof OrderInvoice.Type;
+
+/** Events of the invoice registers, `invoices-{year}` (the catalogue reads this list). */
+export const INVOICE_EVENTS = [InvoiceNumberIssued] as const;

@@ -157,3 +157,15 @@ export const MailRetryRequested = defineEvent(
   Schema.Struct({ ...mailRef, requestedBy: StaffRef }),
 );
 export type MailRetryRequested = typeof MailRetryRequested.schema.Type;
+
+/** Every event type a mail stream may hold (the catalogue reads this list). */
+export const MAIL_EVENTS = [
+  MailQueued,
+  MailSent,
+  MailFailed,
+  MailOutcomeUnknown,
+  MailDelivered,
+  MailBounced,
+  MailComplained,
+  MailRetryRequested,
+] as const;

@@ -248,3 +248,23 @@ export const DefencePackGenerated = defineEvent(
   Schema.Struct({ orderId: OrderId, packType: Schema.Literals([1, 2]), personal: personalData(StoredFile) }),
 );
 export type DefencePackGenerated = typeof DefencePackGenerated.schema.Type;
+
+/** Every event type an order stream may hold: a new event is defined above and listed here (the catalogue reads this list). */
+export const ORDER_EVENTS = [
+  OrderPlaced,
+  OrderAssigned,
+  OrderStatusChanged,
+  OrderMovedToOriginalFolder,
+  OrderRefundRequested,
+  OrderRefunded,
+  OrderChargebackMarked,
+  OrderPermanentlyDeleted,
+  RemarkAdded,
+  DocumentUploaded,
+  DocumentMailResent,
+  ReminderMailSent,
+  InvoiceSent,
+  DocumentDownloaded,
+  TransactionDetailsRecorded,
+  DefencePackGenerated,
+] as const;

@@ -91,3 +91,15 @@ export const DataExported = defineEvent(
   }),
 );
 export type DataExported = typeof DataExported.schema.Type;
+
+/** Every event type a staff stream may hold (the catalogue reads this list). */
+export const STAFF_EVENTS = [
+  StaffMemberAdded,
+  StaffMemberUpdated,
+  StaffMemberDeleted,
+  PasswordChanged,
+  TwoFactorEnabled,
+  TwoFactorReset,
+  RecoveryCodeUsed,
+  DataExported,
+] as const;

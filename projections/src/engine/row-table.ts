@@ -5,23 +5,27 @@ import type { Row } from "@etd/event-store";
  * them, write them back), declared once as a list of columns: each holds a field of the row, or is
  * derived from the row (in TypeScript, or in SQL from the other columns) and only written. The
  * table's DDL, the select that loads rows, their decoding and the upsert that writes them back all
- * come from that list, so a new column is one line.
+ * come from that list, so a new column is one line. A column may also name the field of a list
+ * answer it fills (`list`): the answer's raw values come from the same list.
  */
 
 type SqlType = "text" | "date" | "timestamptz" | "boolean";
 
-interface Stored<R> {
+interface Stored<R, L> {
   readonly type: SqlType;
   readonly field: keyof R & string;
   /** Never null (`not null`); the first column is the key. */
   readonly required?: true;
+  /** The list answer's field this column fills. */
+  readonly list?: L;
 }
 
-interface Derived<R> {
+interface Derived<R, L> {
   readonly type: SqlType;
   /** Computed from the row when it is written (type its parameter: an untyped one defeats the check of every field). */
   readonly derive: (row: R) => unknown;
   readonly required?: true;
+  readonly list?: L;
 }
 
 interface Computed {
@@ -31,14 +35,19 @@ interface Computed {
   readonly required?: true;
 }
 
-type Column<R> = Stored<R> | Derived<R> | Computed;
+type Column<R, L> = Stored<R, L> | Derived<R, L> | Computed;
 
 type StoredField<C> = { [K in keyof C]: C[K] extends { readonly field: infer F } ? F : never }[keyof C];
+type ListedField<C> = { [K in keyof C]: C[K] extends { readonly list: infer F } ? F : never }[keyof C];
 
-/** A compile error naming the row's fields that no column holds. */
-type EveryField<R, C> = Exclude<keyof R, StoredField<C>> extends never ? unknown : { readonly missingColumnsFor: Exclude<keyof R, StoredField<C>> };
+/** A compile error naming the row's fields that no column holds, and the list fields that no column fills. */
+type EveryField<R, L, C> = Exclude<keyof R, StoredField<C>> extends never
+  ? Exclude<L, ListedField<C>> extends never
+    ? unknown
+    : { readonly missingColumnsForListFields: Exclude<L, ListedField<C>> }
+  : { readonly missingColumnsFor: Exclude<keyof R, StoredField<C>> };
 
-export interface RowTable<R> {
+export interface RowTable<R, L extends string = never> {
   /** The columns of `create table`, the first one the primary key. */
   readonly ddl: string;
   /** What a select reads to decode a row: instants as ISO 8601 text in UTC, to the microsecond, under their own name. */
@@ -48,6 +57,8 @@ export interface RowTable<R> {
   readonly upsert: (table: string) => string;
   /** A row as the upsert's JSON carries it. */
   readonly record: (row: R) => Record<string, unknown>;
+  /** A row's values for the list fields its columns fill: instants to the millisecond, as the lists send them. */
+  readonly listed: (row: R) => Record<L, unknown>;
 }
 
 const readAs = (name: string, type: SqlType): string => {
@@ -61,13 +72,19 @@ const readAs = (name: string, type: SqlType): string => {
   }
 };
 
-/** `rowTable<Row>()({ column: …, … })`: the row type first, so that every column's field is checked against it. */
+/** An instant as the lists send it: ISO 8601 UTC to the millisecond (the table keeps microseconds). */
+const toMillis = (value: unknown): unknown => (typeof value === "string" && value.length === 27 ? `${value.slice(0, 23)}Z` : value);
+
+/**
+ * `rowTable<Row, ListField>()({ column: …, … })`: the row type first, so that every column's field
+ * is checked against it, then the list fields (if any) that the columns must fill.
+ */
 export const rowTable =
-  <R>() =>
-  <const C extends Record<string, Column<R>>>(columns: C & NoInfer<EveryField<R, C>>): RowTable<R> => {
-    const entries = Object.entries(columns as Record<string, Column<R>>);
+  <R, L extends string = never>() =>
+  <const C extends Record<string, Column<R, L>>>(columns: C & NoInfer<EveryField<R, L, C>>): RowTable<R, L> => {
+    const entries = Object.entries(columns as Record<string, Column<R, L>>);
     const [key] = entries[0]!;
-    const stored = entries.filter((entry): entry is [string, Stored<R>] => "field" in entry[1]);
+    const stored = entries.filter((entry): entry is [string, Stored<R, L>] => "field" in entry[1]);
     const written = entries.filter(([, column]) => !("sql" in column));
     return {
       ddl: entries
@@ -92,6 +109,15 @@ export const rowTable =
             .join(", ")}`;
       },
       record: (row) =>
-        Object.fromEntries(written.map(([name, column]) => [name, "field" in column ? row[column.field] : (column as Derived<R>).derive(row)])),
+        Object.fromEntries(written.map(([name, column]) => [name, "field" in column ? row[column.field] : (column as Derived<R, L>).derive(row)])),
+      listed: (row) =>
+        Object.fromEntries(
+          written.flatMap(([, column]) => {
+            const { list } = column as Stored<R, L> | Derived<R, L>;
+            if (list === undefined) return [];
+            const value = "field" in column ? row[column.field] : (column as Derived<R, L>).derive(row);
+            return [[list, column.type === "timestamptz" ? toMillis(value) : value]];
+          }),
+        ) as Record<L, unknown>,
     };
   };

@@ -9,4 +9,3 @@ export { QUEUE_KEYS, COUNT_FIELD_OF, queueKeyOf, isInFolder, type QueueKey, type
 export { countQueueExport, queueExportBatches, reportExportRows, type QueueExportParams, type ReportExportRows } from "./queue-export.ts";
 // The pure fold of one queue row, for readers that replay the log themselves (the audit's folder at a moment).
 export { evolveQueueRow, type QueueRow } from "./queue-row.ts";
-export { fullName } from "./queue-display.ts";

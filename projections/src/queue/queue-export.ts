@@ -4,7 +4,7 @@ import { countryOrders, processedBy } from "../reports/reports-queries.ts";
 import type { QueueKey, QueueViewer } from "./queue-folders.ts";
 import { QUEUE_TABLES } from "./queue-projection.ts";
 import { folderTotal, folderWhere, likePattern, parameters, toListRow } from "./queue-queries.ts";
-import { QUEUE_ORDERS } from "./queue-table.ts";
+import { QUEUE_ORDERS } from "./queue-row.ts";
 
 /*
  * The rows of a CSV export (issue 16 D): a whole folder, or the matches of a search within one,

@@ -1,8 +1,7 @@
 import type { Query } from "@etd/event-store";
 import type { AnyEvent } from "@etd/events";
 import type { Projection, TableName } from "../engine/projection.ts";
-import { evolveQueueRow, QUEUE_EVENT_TYPES, type QueueRow } from "./queue-row.ts";
-import { QUEUE_ORDERS } from "./queue-table.ts";
+import { evolveQueueRow, QUEUE_EVENT_TYPES, QUEUE_ORDERS, QUEUE_VERSION, type QueueRow } from "./queue-row.ts";
 
 /*
  * The queues read model (DESIGN §5, QUEUE-1..7, SHELL-5, ADMIN-3).
@@ -187,9 +186,7 @@ const renameAssignees = async (renames: ReadonlyMap<string, string>, query: Quer
 
 export const queueProjection: Projection = {
   name: "queue",
-  // 2 (issue 25): citizenship comes from OrderPlaced's sealed part and goes with the person on a
-  // permanent delete; the rebuild drops it from orders erased before.
-  version: 2,
+  version: QUEUE_VERSION,
   tables: Object.values(QUEUE_TABLES),
   migrate,
   apply: async (events, query, table) => {

@@ -1,16 +1,6 @@
 import type { Query, Row } from "@etd/event-store";
-import type { FutureMonthTile, QueueListRow, SelectedOrder } from "@etd/contract";
+import { monthName, queueListRow, type FutureMonthTile, type QueueListRow, type SelectedOrder } from "@etd/contract";
 import type { OrderStatus } from "@etd/events";
-import {
-  formatDateTime,
-  formatDay,
-  formatProcessMonth,
-  fullName,
-  listDateStyle,
-  monthName,
-  refundDateStyle,
-  STATUS_LABELS,
-} from "./queue-display.ts";
 import {
   CLOSED_STATUSES,
   FOLDER_STATUSES,
@@ -19,8 +9,7 @@ import {
   type QueueViewer,
 } from "./queue-folders.ts";
 import { QUEUE_TABLES } from "./queue-projection.ts";
-import { processMonthOf } from "./queue-row.ts";
-import { QUEUE_ORDERS } from "./queue-table.ts";
+import { QUEUE_ORDERS } from "./queue-row.ts";
 
 /*
  * Reads of the queue read model, through its views. Every folder's SQL names its statuses as
@@ -36,47 +25,10 @@ export type { QueueListRow } from "@etd/contract";
 /** Qualified: a bare created_at would sort by the formatted text column of the same name. */
 const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
 
-/** An instant as the lists send it: ISO 8601 UTC to the millisecond (the table keeps microseconds). */
-const toMillis = (iso: string): string => (iso.length === 27 ? `${iso.slice(0, 23)}Z` : iso);
-
 /** A selected row (QUEUE_ORDERS.select) as the list shows it in folder `key`. Exported for the CSV export (queue-export.ts). */
 export const toListRow = (key: QueueKey) => {
-  const style = listDateStyle(key);
-  const refundStyle = refundDateStyle(key);
-  return (selected: Row): QueueListRow => {
-    const row = QUEUE_ORDERS.decode(selected);
-    const processMonth = processMonthOf(row.processingDate);
-    return {
-      order_id: row.orderId,
-      process_status: row.status,
-      first_name: row.firstName,
-      middle_name: row.middleName,
-      last_name: row.lastName,
-      email: row.email,
-      phone_number: row.phoneNumber,
-      created_at: toMillis(row.createdAt),
-      date_of_departure: row.dateOfDeparture,
-      date_of_travel: row.dateOfTravel,
-      refund_date: row.refundDate,
-      processing_date: row.processingDate,
-      process_month: processMonth,
-      assign_to: row.assigneeName ?? "",
-      assign_to_id: row.assigneeId,
-      processing_mode: row.processingMode,
-      landing_domain: row.landingDomain,
-      citizenship: row.citizenship,
-      id: row.orderId,
-      name: fullName(row.firstName, row.middleName, row.lastName),
-      telephone: row.phoneNumber ?? "",
-      status: STATUS_LABELS[row.status],
-      date: formatDateTime(row.createdAt, style),
-      arrivalDate: formatDay(row.dateOfTravel, style),
-      departureDate: formatDay(row.dateOfDeparture, style),
-      refundDate: formatDay(row.refundDate, refundStyle),
-      processingDate: formatDay(row.processingDate, "DD/MM/YYYY") ?? row.processingDate,
-      processMonth: formatProcessMonth(processMonth),
-    };
-  };
+  const listRow = queueListRow(key);
+  return (selected: Row): QueueListRow => listRow(QUEUE_ORDERS.listed(QUEUE_ORDERS.decode(selected)));
 };
 
 /** Collects parameters and hands back their placeholders. */

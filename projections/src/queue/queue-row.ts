@@ -1,9 +1,12 @@
+import type { QueueListField } from "@etd/contract";
+import { rowTable } from "../engine/row-table.ts";
 import { intakeStatusOf, isErased, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode, statusAfter } from "@etd/events";
-import { internationalPhone } from "./queue-display.ts";
 
 /*
- * One order as the queues show it, and how each event changes it. Pure: the projection loads the
- * rows a batch touches, folds the batch through `evolveQueueRow` in memory and writes them back.
+ * One order as the queues show it: the row, its table, and how each event changes it, so that a
+ * new queue column is one place here (and its list field in the contract's queue-columns.ts). Pure:
+ * the projection loads the rows a batch touches, folds the batch through `evolveQueueRow` in memory
+ * and writes them back.
  */
 
 export interface QueueRow {
@@ -33,6 +36,53 @@ export interface QueueRow {
   /** Permanently deleted: every personal value above is gone. */
   readonly erased: boolean;
 }
+
+/*
+ * The queue_orders table: one column a line (engine/row-table.ts), beside the row it holds. The
+ * projection loads, decodes and writes rows through it; the lists select the same columns, and
+ * `list` names the field of the contract's list row (QUEUE_LIST_FIELDS) each one fills.
+ */
+export const QUEUE_ORDERS = rowTable<QueueRow, QueueListField>()({
+  order_id: { type: "text", field: "orderId", required: true, list: "order_id" },
+  process_status: { type: "text", field: "status", required: true, list: "process_status" },
+  processing_mode: { type: "text", field: "processingMode", required: true, list: "processing_mode" },
+  landing_domain: { type: "text", field: "landingDomain", required: true, list: "landing_domain" },
+  processing_date: { type: "date", field: "processingDate", required: true, list: "processing_date" },
+  process_month: { type: "text", derive: (row: QueueRow) => processMonthOf(row.processingDate), required: true, list: "process_month" },
+  created_at: { type: "timestamptz", field: "createdAt", required: true, list: "created_at" },
+  first_name: { type: "text", field: "firstName", list: "first_name" },
+  middle_name: { type: "text", field: "middleName", list: "middle_name" },
+  last_name: { type: "text", field: "lastName", list: "last_name" },
+  email: { type: "text", field: "email", list: "email" },
+  phone_number: { type: "text", field: "phoneNumber", list: "phone_number" },
+  date_of_departure: { type: "text", field: "dateOfDeparture", list: "date_of_departure" },
+  date_of_travel: { type: "text", field: "dateOfTravel", list: "date_of_travel" },
+  citizenship: { type: "text", field: "citizenship", list: "citizenship" },
+  refund_date: { type: "date", field: "refundDate", list: "refund_date" },
+  assignee_id: { type: "text", field: "assigneeId", list: "assign_to_id" },
+  assignee_name: { type: "text", field: "assigneeName", list: "assign_to" },
+  erased: { type: "boolean", field: "erased", required: true },
+  search_text: { type: "text", derive: (row: QueueRow) => searchTextOf(row), required: true },
+});
+
+/**
+ * The version of the queue read model (engine/projection.ts): raise it whenever the row, its
+ * table, its fold or the counts change, and the engine rebuilds the read model beside the live one.
+ * 2 (issue 25): citizenship comes from OrderPlaced's sealed part and goes with the person on a
+ * permanent delete; the rebuild drops it from orders erased before.
+ */
+export const QUEUE_VERSION = 2;
+
+/**
+ * The telephone number with its country code, as the list shows it and the chat link needs it
+ * (QUEUE-13): "+63 9171234567". A number already written with a "+" is kept as it is.
+ */
+export const internationalPhone = (number: string | null, countryCode: string | null): string | null => {
+  if (number === null || number === "") return null;
+  const code = countryCode?.replace(/[^0-9]/g, "") ?? "";
+  if (number.startsWith("+") || code === "") return number;
+  return `+${code} ${number}`;
+};
 
 /** The event types that change a queue row; the projection loads rows for these only. */
 export const QUEUE_EVENT_TYPES: ReadonlySet<AnyEvent["type"]> = new Set([

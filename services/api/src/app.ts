@@ -1,5 +1,5 @@
 import express from "express";
-import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
+import { bindEndpoints, mountEndpoints, type Endpoint, type Handlers } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { UNUSABLE_TEXT } from "./http/clean-text.ts";
@@ -7,52 +7,55 @@ import { openApiDocument } from "./openapi.ts";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
 import { mountLive } from "./live.ts";
 import { createRequestMetrics, mountMetrics } from "./metrics.ts";
-import { auditQueryEndpoints } from "./routes/audit-queries.ts";
-import { orderDetailQueryEndpoints } from "./routes/order-detail-queries.ts";
-import { queueQueryEndpoints } from "./routes/queue-queries.ts";
-import { gatewayQueryEndpoints } from "./routes/gateway-queries.ts";
-import { reportQueryEndpoints } from "./routes/report-queries.ts";
-import { exportEndpoints } from "./routes/export-routes.ts";
-import { staffQueryEndpoints } from "./routes/staff-queries.ts";
+import { auditHandlers } from "./routes/audit-queries.ts";
+import { orderDetailQueryHandlers } from "./routes/order-detail-queries.ts";
+import { queueQueryHandlers } from "./routes/queue-queries.ts";
+import { gatewayQueryHandlers } from "./routes/gateway-queries.ts";
+import { reportQueryHandlers } from "./routes/report-queries.ts";
+import { exportHandlers } from "./routes/export-routes.ts";
+import { staffQueryHandlers } from "./routes/staff-queries.ts";
 import type { ApiDeps, AppDeps } from "./api-deps.ts";
-import { authEndpoints } from "./routes/auth-routes.ts";
-import { twoFactorEndpoints } from "./routes/two-factor-routes.ts";
-import { defencePackEndpoints } from "./routes/defence-pack-routes.ts";
+import { authHandlers } from "./routes/auth-routes.ts";
+import { twoFactorHandlers } from "./routes/two-factor-routes.ts";
+import { defencePackHandlers } from "./routes/defence-pack-routes.ts";
 import { mountDocumentFiles } from "./routes/document-files.ts";
 import { mountMailWebhooks } from "./routes/mail-webhook-routes.ts";
-import { gatewayEndpoints } from "./routes/gateway-routes.ts";
-import { intakeEndpoints } from "./routes/intake-routes.ts";
-import { orderEndpoints } from "./routes/order-routes.ts";
-import { mailEndpoints } from "./routes/mail-routes.ts";
-import { orderPresenceEndpoints } from "./routes/presence-routes.ts";
-import { publicEndpoints } from "./routes/public-routes.ts";
-import { staffAccountEndpoints } from "./routes/staff-routes.ts";
-import { uploadEndpoints } from "./routes/upload-routes.ts";
+import { gatewayHandlers } from "./routes/gateway-routes.ts";
+import { intakeHandlers } from "./routes/intake-routes.ts";
+import { orderHandlers } from "./routes/order-routes.ts";
+import { mailHandlers } from "./routes/mail-routes.ts";
+import { orderPresenceHandlers } from "./routes/presence-routes.ts";
+import { publicHandlers } from "./routes/public-routes.ts";
+import { staffAccountHandlers } from "./routes/staff-routes.ts";
+import { uploadHandlers } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
 import { mountProbes } from "./probes.ts";
 
 
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
-export const allEndpoints = (deps: ApiDeps): Endpoint[] => [
-  ...authEndpoints(deps),
-  ...twoFactorEndpoints(deps),
-  ...orderEndpoints(deps),
-  ...mailEndpoints(deps),
-  ...orderPresenceEndpoints(deps),
-  ...defencePackEndpoints(deps),
-  ...uploadEndpoints(deps),
-  ...staffAccountEndpoints(deps),
-  ...gatewayEndpoints(deps),
-  ...intakeEndpoints(deps),
-  ...publicEndpoints(deps),
-  ...auditQueryEndpoints(deps),
-  ...queueQueryEndpoints(deps),
-  ...orderDetailQueryEndpoints(deps),
-  ...reportQueryEndpoints(deps),
-  ...exportEndpoints(deps),
-  ...staffQueryEndpoints(deps),
-  ...gatewayQueryEndpoints(deps),
-];
+export const allEndpoints = (deps: ApiDeps): Endpoint[] => bindEndpoints(handlersOf(deps));
+
+/** A handler for every declared endpoint (@etd/contract/endpoints), by name. */
+const handlersOf = (deps: ApiDeps): Handlers => ({
+  ...authHandlers(deps),
+  ...twoFactorHandlers(deps),
+  ...intakeHandlers(deps),
+  ...publicHandlers(deps),
+  ...orderHandlers(deps),
+  ...mailHandlers(deps),
+  ...orderPresenceHandlers(deps),
+  ...defencePackHandlers(deps),
+  ...uploadHandlers(deps),
+  ...orderDetailQueryHandlers(deps),
+  ...auditHandlers(deps),
+  ...staffAccountHandlers(deps),
+  ...staffQueryHandlers(deps),
+  ...queueQueryHandlers(deps),
+  ...reportQueryHandlers(deps),
+  ...exportHandlers(deps),
+  ...gatewayQueryHandlers(deps),
+  ...gatewayHandlers(deps),
+});
 
 /**
  * A proxy on the same machine without TRUST_PROXY makes every client 127.0.0.1: one client's

@@ -306,6 +306,14 @@ describe.skipIf(!available)("auditors replay an order, a folder and a member's w
     // Moments the events' timestamps cannot be compared with: "1" (Date.parse: 2001) and a six-digit year.
     await refused(`/audit/orders/${orderId}/as-of?at=1`, MOMENT_MESSAGE);
     await refused(`/audit/orders/${orderId}/as-of?at=%2B275760-09-13T00:00:00.000Z`, MOMENT_MESSAGE);
+    // An offset that carries a moment out of years 0001 to 9999 in UTC (issue 26: PostgreSQL would read another year).
+    await refused(`/audit/orders/${orderId}/as-of?at=0001-01-01T00:00%2B01:00`, MOMENT_MESSAGE);
+    await refused(`/audit/orders/${orderId}/as-of?at=9999-12-31T23:00-02:00`, MOMENT_MESSAGE);
+    for (const edge of ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "9999-12-31T23:00%2B02:00"]) {
+      const answer = await get(`/audit/orders/${orderId}/as-of?at=${edge}`);
+      expect([answer.status, answer.body.message], edge).not.toEqual([400, MOMENT_MESSAGE]);
+      expect(answer.status, edge).toBeLessThan(500);
+    }
     await refused(`/audit/orders/${orderId}/as-of`, "Give the moment with ?at=.");
     await refused(`/audit/orders/${orderId}/diff?from=2025-01-01T00:00:00Z`, "Give both moments with ?from= and ?to=.");
     await refused(`/audit/queues/newOrder`, "Give the moment with ?at=.");

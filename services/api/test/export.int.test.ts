@@ -4,10 +4,9 @@ import path from "node:path";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";
-import { ORDER_PROCESSED_COLUMNS, queueColumnsOf } from "@etd/contract";
+import { EXPORT_RUNNING, ORDER_PROCESSED_COLUMNS, queueColumnsOf } from "@etd/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
-import { EXPORT_RUNNING } from "../src/routes/export-routes.ts";
 
 const available = await postgresAvailable();
 

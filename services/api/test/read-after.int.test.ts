@@ -1,12 +1,7 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { ALL_PROJECTIONS, listBuilds, ORDER_DETAIL_TABLES, tableOf } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditQueryEndpoints } from "../src/routes/audit-queries.ts";
-import { gatewayQueryEndpoints } from "../src/routes/gateway-queries.ts";
-import { orderDetailQueryEndpoints } from "../src/routes/order-detail-queries.ts";
-import { queueQueryEndpoints } from "../src/routes/queue-queries.ts";
-import { reportQueryEndpoints } from "../src/routes/report-queries.ts";
-import { staffQueryEndpoints } from "../src/routes/staff-queries.ts";
+import { allEndpoints } from "../src/app.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();
@@ -87,8 +82,8 @@ describe.skipIf(!available)("X-Read-After waits only for the read models a query
   });
 
   it("every query endpoint names the read models it reads, each one a real projection", () => {
-    const queries = [queueQueryEndpoints, orderDetailQueryEndpoints, reportQueryEndpoints, staffQueryEndpoints, gatewayQueryEndpoints, auditQueryEndpoints].flatMap(
-      (endpoints) => endpoints(api.runtime.deps),
+    const queries = allEndpoints(api.runtime.deps).filter(
+      (endpoint) => endpoint.guard !== "public" && endpoint.guard !== "service" && endpoint.file === undefined && (endpoint.method === "get" || endpoint.readOnly),
     );
     expect(queries.filter((endpoint) => endpoint.reads === undefined).map((endpoint) => endpoint.path)).toEqual([]);
     const names = ALL_PROJECTIONS.map((projection) => projection.name);

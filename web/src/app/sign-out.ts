@@ -1,3 +1,4 @@
+import { ACCESS } from "@etd/contract/endpoints";
 import { getDefaultStore } from "jotai";
 import { queryClient } from "../lib/query-client.ts";
 import { readYourWritesOf } from "../lib/read-your-writes.ts";
@@ -22,7 +23,8 @@ export const signOut = ({ alreadyEnded = false }: { readonly alreadyEnded?: bool
   queryClient.clear();
   readYourWritesOf(queryClient).forget();
   if (!session || alreadyEnded) return Promise.resolve();
-  const revoked = fetch("/api/admin/logout", { method: "POST", headers: { authorization: session.accessToken }, keepalive: true }).then(
+  // Not callApi: the stored session is already gone, and the request must outlive a closing tab (keepalive).
+  const revoked = fetch(`/api${ACCESS.signOut.path}`, { method: "POST", headers: { authorization: session.accessToken }, keepalive: true }).then(
     () => undefined,
     // Unreachable server: the token stays valid until it expires, but this tab no longer holds it.
     () => undefined,

@@ -1,4 +1,5 @@
-import type { Envelope } from "@etd/contract";
+import { TWO_FACTOR_REQUIRED, type Envelope } from "@etd/contract";
+import type { BodyOf, DataOf, EndpointDeclaration, PathOf, QueryOf, SchemaName } from "@etd/contract/endpoints";
 import { clearStoredSession, readStoredSession } from "./session.ts";
 
 /*
@@ -30,8 +31,6 @@ let onTwoFactorRequired: () => void = () => undefined;
 export const setTwoFactorRequiredHandler = (handler: () => void): void => {
   onTwoFactorRequired = handler;
 };
-
-const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role.";
 
 export interface RequestOptions {
   readonly body?: unknown;
@@ -66,6 +65,39 @@ export const apiRequest = async <T = unknown>(method: "GET" | "POST" | "PUT", pa
   // Only for the session still signed in: a request sent before a sign-out (a refetch racing a
   // password change) must not sign out, or scold, whoever uses the tab now.
   if (response.status === 401 && session && readStoredSession()?.accessToken === session.accessToken) onUnauthorized(body.message);
-  if (response.status === 403 && session && typeof body.message === "string" && body.message.startsWith(TWO_FACTOR_REQUIRED)) onTwoFactorRequired();
+  // The contract's message, which the server answers from the same constant: reworded, it changes on both sides.
+  if (response.status === 403 && session && body.message === TWO_FACTOR_REQUIRED) onTwoFactorRequired();
   return body;
+};
+
+/** What a call of a declared endpoint sends: its path parameters, query, body or form, as it declares them. */
+export type CallOf<E extends EndpointDeclaration> = (E["params"] extends SchemaName ? { readonly params: PathOf<E> } : unknown) &
+  (E["query"] extends SchemaName ? { readonly query: QueryOf<E> } : unknown) &
+  (E["body"] extends SchemaName ? { readonly body: BodyOf<E> } : unknown) &
+  (E["form"] extends object ? { readonly form: FormData } : unknown);
+
+type AnyCall = { readonly params?: object; readonly query?: object; readonly body?: unknown; readonly form?: FormData };
+
+/** The path with its parameters filled in, and the query string. */
+export const urlOf = (endpoint: EndpointDeclaration, call: AnyCall): string => {
+  const params = (call.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) query.set(name, String(value));
+  const search = query.toString();
+  return search === "" ? path : `${path}?${search}`;
+};
+
+/**
+ * Calls a declared endpoint (@etd/contract/endpoints): its method and path, what it sends typed by
+ * the declaration, and its answer's `data` typed too. No hand-written glue per operation.
+ */
+export const callApi = <E extends EndpointDeclaration>(
+  endpoint: E,
+  call: CallOf<E>,
+  options: Pick<RequestOptions, "signal" | "readAfter"> = {},
+): Promise<Envelope<DataOf<E> | null>> => {
+  const { body, form } = call as AnyCall;
+  const method = endpoint.method.toUpperCase() as "GET" | "POST" | "PUT";
+  return apiRequest<DataOf<E> | null>(method, urlOf(endpoint, call as AnyCall), { ...options, ...(form ? { form } : body !== undefined ? { body } : {}) });
 };

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryFunctionContext } from "@tanstack/react-query";
+import type { EndpointDeclaration } from "@etd/contract/endpoints";
 import type { Envelope } from "./api-client.ts";
 import { isProjection, PROJECTIONS, queryKeys, type Projection } from "./query-keys.ts";
 
@@ -83,11 +84,13 @@ export const queryRequest = ({ client, queryKey, signal }: Pick<QueryFunctionCon
 };
 
 /**
- * After a command this tab ran: the read models it changes wait for its position, and every
- * query reading them is fetched again (so what the screen shows next includes the change).
- * Answers that refused part of the work may still carry a position: whatever was done counts.
+ * After a command this tab ran: the read models it changes (its declaration's `changes`) wait for
+ * its position, and every query reading them is fetched again (so what the screen shows next
+ * includes the change). Answers that refused part of the work may still carry a position: whatever
+ * was done counts.
  */
-export const refetchAfterCommand = async (client: QueryClient, answer: Envelope, projections: readonly Projection[]): Promise<void> => {
+export const refetchAfterCommand = async (client: QueryClient, answer: Envelope, command: Pick<EndpointDeclaration, "changes">): Promise<void> => {
+  const projections = command.changes ?? [];
   readYourWritesOf(client).wrote((answer.data as { position?: unknown } | null | undefined)?.position, projections);
   await Promise.all(projections.map((projection) => client.invalidateQueries({ queryKey: queryKeys[projection] })));
 };

@@ -3,8 +3,8 @@ import { atom, getDefaultStore } from "jotai";
 /*
  * The two-factor gate (issue 16 part A): a member whose role must use two-factor sign-in but who
  * has not set it up yet may use the "Two-factor sign-in" page only. The server refuses every
- * other staff call with a 403 (TWO_FACTOR_REQUIRED_MESSAGE, caught in lib/api-client.ts); the app shows only that page meanwhile,
- * so nobody meets a screen full of refusals.
+ * other staff call with a 403 (the contract's TWO_FACTOR_REQUIRED, caught in lib/api-client.ts);
+ * the app shows only that page meanwhile, so nobody meets a screen full of refusals.
  *
  * It closes when sign-in answers `twoFactorSetupRequired` and whenever the API answers that 403
  * (REQUIRE_2FA_FOR changed under a signed-in member), and opens when enrolment is confirmed. It
@@ -14,9 +14,6 @@ import { atom, getDefaultStore } from "jotai";
  * Shared state, so in lib/: sign-in (auth) closes it, the shell and the routes read it, the
  * two-factor page opens it.
  */
-
-/** The 403 the API answers required-but-not-enrolled members, as the contract words it. */
-export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor sign-in is required for your role. Please set it up to continue.";
 
 /** AUTH-4's key. */
 const STORAGE_KEY = "user";

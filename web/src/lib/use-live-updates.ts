@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiRequest } from "./api-client.ts";
+import { ACCESS } from "@etd/contract/endpoints";
+import { callApi } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
 import { readYourWritesOf } from "./read-your-writes.ts";
 import { parseLiveChange } from "@etd/contract";
@@ -60,7 +61,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
         // Refused, not dropped: find out whether the session still holds (a 401 signs out).
         attempt += 1;
-        void apiRequest("GET", "/user_info").then(() => {
+        void callApi(ACCESS.userInfo, {}).then(() => {
           if (!stopped) retry = setTimeout(open, reconnectDelayMs(attempt));
         });
       });

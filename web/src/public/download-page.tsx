@@ -1,8 +1,9 @@
-import { easternTime, type DownloadAnswer, type LandingDomain, type PublicDownloadEntry, type PublicDownloadHistory } from "@etd/contract";
+import { easternTime, type LandingDomain, type PublicDownloadEntry, type PublicDownloadHistory } from "@etd/contract";
+import { ACCESS, ORDER_PAGE } from "@etd/contract/endpoints";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/toast.tsx";
 import { trackPath, type Navigate } from "./public-routes.ts";
-import { postPublic } from "./public-api.ts";
+import { callPublic } from "./public-api.ts";
 
 /*
  * PUBLIC-2: the completion text, Download Now (disabled until the order has a document) and the
@@ -51,7 +52,7 @@ export const DownloadPage = ({ orderId, navigate, onBrand }: { readonly orderId:
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const load = useCallback(async () => {
-    const answer = await postPublic<PublicDownloadEntry[]>("/front/get-download-history", { orderId });
+    const answer = await callPublic(ORDER_PAGE.getDownloadHistory, { orderId });
     if (answer.status === 1) {
       const history = answer as unknown as PublicDownloadHistory;
       onBrand(history.mainResult.landing_domain);
@@ -94,7 +95,7 @@ export const DownloadPage = ({ orderId, navigate, onBrand }: { readonly orderId:
   const download = async () => {
     if (file === null || busy) return;
     setBusy(true);
-    const answer = await postPublic<DownloadAnswer>("/front/download-passport-doc-pdf", { orderId, customername: history.mainResult.first_name, file1: file });
+    const answer = await callPublic(ACCESS.downloadDocument, { orderId, customername: history.mainResult.first_name, file1: file });
     setBusy(false);
     if (answer.status !== 1) {
       console.error(`Download refused: ${answer.message}`);

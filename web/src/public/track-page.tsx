@@ -1,8 +1,9 @@
-import { TRACKER_LOOK, type TrackOrderAnswer } from "@etd/contract";
+import { TRACKER_LOOK } from "@etd/contract";
+import { ACCESS } from "@etd/contract/endpoints";
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../components/ui/toast.tsx";
 import { downloadPath, type Navigate } from "./public-routes.ts";
-import { postPublic } from "./public-api.ts";
+import { callPublic } from "./public-api.ts";
 
 /*
  * PUBLIC-1: the order ID (prefilled from the route) and the application's e-mail. A match (status
@@ -37,7 +38,7 @@ export const TrackPage = ({ routeOrderId, navigate }: { readonly routeOrderId: s
     }
     setBusy(true);
     const orderId = values.orderId.trim();
-    const answer = await postPublic<TrackOrderAnswer>("/front/track-order", { orderId, email: values.email.trim() });
+    const answer = await callPublic(ACCESS.trackOrder, { orderId, email: values.email.trim() });
     setBusy(false);
     if (answer.status !== 1) {
       toast.error(answer.message);

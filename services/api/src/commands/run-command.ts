@@ -9,7 +9,7 @@ import {
   type OrderCommand,
   type Refusal,
 } from "@etd/write";
-import { isAllowed, ORDER_CHANGED_MESSAGE, type OrderChangedAnswer } from "@etd/contract";
+import { isAllowed, ORDER_CHANGED_MESSAGE, type BulkChangeAnswer, type OrderChangedAnswer } from "@etd/contract";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import type { SessionUser } from "../auth/tokens.ts";
@@ -27,7 +27,7 @@ export const actorOf = (user: SessionUser) => ({ id: user.id, name: user.name, r
 
 const HTTP_STATUS: Record<Refusal["reason"], number> = { not_found: 404, conflict: 409, forbidden: 403, invalid: 400, changed: 409 };
 
-export const refusalReply = (refusal: Refusal): Reply => fail(HTTP_STATUS[refusal.reason], refusal.message);
+export const refusalReply = (refusal: Refusal): Reply<never> => fail(HTTP_STATUS[refusal.reason], refusal.message);
 
 export type Ran =
   | { readonly ok: true; readonly position: string | undefined }
@@ -77,14 +77,14 @@ export const runOrderCommand = async (
 };
 
 /** 409, status 0, ORDER_CHANGED_MESSAGE, and what changed since the page's version (OrderChangedAnswer). */
-export const changedReply = (changed: OrderChangedAnswer): Reply => fail(409, ORDER_CHANGED_MESSAGE, changed);
+export const changedReply = (changed: OrderChangedAnswer): Reply<never> => fail(409, ORDER_CHANGED_MESSAGE, changed);
 
 export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: GatewayCommand, system?: string): Promise<Ran> =>
   run(deps, context, GATEWAYS_STREAM, (options) => handleCommand(gatewayDecider, command, options), system);
 
 
 /** A single command's answer: the refusal's message, or `success` with the position. */
-export const replyTo = (ran: Ran, success: string): Reply =>
+export const replyTo = (ran: Ran, success: string): Reply<{ readonly position: string | null }> =>
   ran.ok ? ok(success, { position: ran.position ?? null }) : ran.changed ? changedReply(ran.changed) : refusalReply(ran.refusal);
 
 const latest = (positions: readonly (string | undefined)[]): string | null => {
@@ -112,7 +112,7 @@ export const runForEachOrder = async (
   orderIds: readonly OrderId[],
   command: (orderId: OrderId) => Promise<Ran>,
   success: string,
-): Promise<Reply> => {
+): Promise<Reply<BulkChangeAnswer>> => {
   const results: { orderId: string; ran: Ran }[] = new Array(orderIds.length);
   let next = 0;
   const worker = async () => {

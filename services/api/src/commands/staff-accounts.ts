@@ -22,7 +22,7 @@ export const EMAIL_TAKEN = "This email is already used by another team member.";
 /** Any constant shared by every process; takes part in no other lock. */
 const ACCOUNTS_LOCK = 7_340_010;
 
-export type AccountOutcome = { readonly ok: true; readonly staffId: StaffId; readonly position: string | undefined } | Reply;
+export type AccountOutcome = { readonly ok: true; readonly staffId: StaffId; readonly position: string | undefined } | Reply<never>;
 
 interface AccountTransaction {
   readonly query: Query;
@@ -30,7 +30,7 @@ interface AccountTransaction {
   /** Who acts, with the role they hold now. */
   readonly actor: StaffActor;
   /** Decides and appends on the staff stream; undefined when recorded, else the refusal's reply. */
-  run(command: StaffCommand): Promise<Reply | undefined>;
+  run(command: StaffCommand): Promise<Reply<never> | undefined>;
   /** The last position appended in this transaction. */
   position(): string | undefined;
 }
@@ -52,8 +52,8 @@ const inAccountTransaction = <T>(
   deps: ApiDeps,
   caller: Caller,
   system: string | undefined,
-  work: (tx: AccountTransaction) => Promise<T | Reply>,
-): Promise<T | Reply> =>
+  work: (tx: AccountTransaction) => Promise<T | Reply<never>>,
+): Promise<T | Reply<never>> =>
   deps.store.transaction(async (store, query) => {
     await query(`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
     const actor = await currentActor(deps, query, caller, system);
@@ -176,7 +176,7 @@ type SignedIn = Caller & { user: { id: StaffId } };
 
 export type TwoFactorEnabledOutcome =
   | { readonly ok: true; readonly recoveryCodes: readonly string[]; readonly sessionGeneration: number; readonly position: string | undefined }
-  | Reply;
+  | Reply<never>;
 
 /**
  * Enrolment: the code proves the member's app holds the pending secret, which becomes theirs, with

@@ -4,7 +4,20 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import * as Result from "effect/Result";
 import type * as Schema from "effect/Schema";
-import { isAllowed, isUuid, type Action, type ReadModel } from "@etd/contract";
+import { isAllowed, isUuid, TWO_FACTOR_REQUIRED, type Action, type ReadModel } from "@etd/contract";
+import * as Requests from "@etd/contract/requests";
+import {
+  ENDPOINTS,
+  type EndpointDeclaration,
+  type EndpointName,
+  type Guard,
+  type DataOf,
+  type InputOf as DeclaredInput,
+  type ParamsOf,
+  type SchemaName,
+  withAnswers,
+  type Answers,
+} from "@etd/contract/endpoints";
 import type { Role } from "@etd/events";
 import type { Credentials } from "../auth/credentials.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
@@ -12,7 +25,6 @@ import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tok
 import { clearCookie, cookieFromThisSite, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
 import { decodeInput, fail, type Reply } from "./reply.ts";
-import { withAnswers, type Answers } from "./answers.ts";
 import { clientAddress } from "./client-address.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
@@ -30,10 +42,6 @@ import type { RequestMetrics } from "../metrics.ts";
  * staff guard, the signed-in member as a `user` that is always there (ADR 0012).
  */
 
-export type Guard = Action | "public" | "service";
-
-/** The read models a query can read (the projections' names). */
-export type ProjectionName = ReadModel;
 
 /** What every handler gets: the request itself (headers, cookies) and who sent it. */
 export interface RequestContext {
@@ -105,7 +113,7 @@ export interface Endpoint {
    * The read models a query reads: a request with `X-Read-After` waits for these only (none when
    * empty). Absent (commands, sign-in, …): it waits for every read model, as before.
    */
-  readonly reads?: readonly ProjectionName[];
+  readonly reads?: readonly ReadModel[];
   /**
    * Also accepts the session cookie when no Authorization header is sent: a download a browser
    * follows as a plain link (the CSV exports), like the document links; only from this site
@@ -131,7 +139,7 @@ interface EndpointSpec<B, Q, P, I> {
   readonly path: string;
   readonly summary: string;
   readonly readOnly?: boolean;
-  readonly reads?: readonly ProjectionName[];
+  readonly reads?: readonly ReadModel[];
   readonly sessionCookie?: boolean;
   readonly beforeTwoFactor?: boolean;
   /**
@@ -276,6 +284,70 @@ export const publicEndpoint = anonymousEndpoint("public");
 /** An endpoint for the customer-facing site, which sends the service token (intake). */
 export const serviceEndpoint = anonymousEndpoint("service");
 
+/** The request a declared endpoint's handler gets: decoded, and behind a staff guard the admitted member. */
+type RequestFor<E extends EndpointDeclaration, I = DeclaredInput<E>> = E["guard"] extends "public" | "service"
+  ? AnonymousRequest<I, ParamsOf<E>>
+  : StaffRequest<I, ParamsOf<E>>;
+
+type Handle<E extends EndpointDeclaration> = (request: RequestFor<E>) => Promise<Reply<DataOf<E>>>;
+
+/** A handler with a reshaped refusal: the 400 for a refused input as an answer whose keys the client always reads. */
+interface HandleWithRefusal<E extends EndpointDeclaration> {
+  readonly handle: Handle<E>;
+  readonly refusal: (refused: Reply) => Reply;
+}
+
+/** The handler of an endpoint declared `readsInputItself`: it reads its input (readingInput). */
+export interface ReadingHandler<R> {
+  readonly readInput: (req: express.Request) => Promise<Result.Result<unknown, Reply>> | Result.Result<unknown, Reply>;
+  readonly handle: (request: R) => Promise<Reply>;
+  /** The schema it reads the body by, where the contract cannot name it: documented as a declared body is. */
+  readonly body?: Schema.Top;
+}
+
+/**
+ * Reads the input itself instead of decoding it with the declared schema (which still documents
+ * it): a decoder with messages of its own (intake), or a multipart form whose file is streamed to
+ * storage (uploads). Runs where the schema would: after the guard, before the handler.
+ */
+export const readingInput = <R, I>(
+  readInput: (req: express.Request) => Promise<Result.Result<I, Reply>> | Result.Result<I, Reply>,
+  handle: (request: R & { readonly input: I }) => Promise<Reply>,
+  body?: Schema.Top,
+): ReadingHandler<R> => ({ readInput, handle: handle as (request: R) => Promise<Reply>, ...(body ? { body } : {}) });
+
+/** What the API binds to a declared endpoint. */
+export type HandlerFor<E extends EndpointDeclaration> = E["readsInputItself"] extends true
+  ? ReadingHandler<RequestFor<E, unknown>>
+  : Handle<E> | HandleWithRefusal<E>;
+
+/** A handler for every declared endpoint, by name: a missing one fails the typecheck. */
+export type Handlers = { readonly [N in EndpointName]: HandlerFor<(typeof ENDPOINTS)[N]> };
+
+/** The request schema a declaration names. */
+const schemaNamed = (name: SchemaName | undefined): Schema.Top | undefined => (name === undefined ? undefined : Requests[name]);
+
+/** The endpoint table: each declaration, its schemas resolved by name, with its handler. */
+export const bindEndpoints = (handlers: Handlers): Endpoint[] =>
+  (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => {
+    const declared: EndpointDeclaration = ENDPOINTS[name];
+    const bound = handlers[name] as Handle<EndpointDeclaration> | HandleWithRefusal<EndpointDeclaration> | ReadingHandler<unknown>;
+    const handler = typeof bound === "function" ? { handle: bound } : bound;
+    if ((declared.readsInputItself === true) !== "readInput" in handler) throw new Error(`${name}: declared readsInputItself, bound without readInput, or the other way round`);
+    // The declaration's types checked the handler against its schemas (Handlers); here they are values.
+    const spec = {
+      ...declared,
+      ...handler,
+      // Intake's body is the write side's schema, which the contract cannot name: its handler brings it.
+      body: schemaNamed(declared.body) ?? ("body" in handler ? handler.body : undefined),
+      query: schemaNamed(declared.query),
+      params: schemaNamed(declared.params),
+      form: declared.form && { fields: schemaNamed(declared.form.fields)!, file: declared.form.file },
+    } as unknown as Parameters<ReturnType<typeof anonymousEndpoint>>[0];
+    const { guard } = declared;
+    return guard === "public" || guard === "service" ? anonymousEndpoint(guard)(spec) : staffEndpoint({ ...(spec as unknown as Parameters<typeof staffEndpoint>[0]), guard });
+  });
+
 export interface GuardDeps {
   readonly tokens: TokenIssuer;
   readonly credentials: Credentials;
@@ -288,7 +360,7 @@ export interface GuardDeps {
 
 export interface MountDeps extends GuardDeps {
   /** Read-your-writes: waits until these read models (every one when absent) have applied a position. */
-  readonly waitForReadModels: (position: GlobalPosition, projections?: readonly ProjectionName[]) => Promise<boolean>;
+  readonly waitForReadModels: (position: GlobalPosition, projections?: readonly ReadModel[]) => Promise<boolean>;
   readonly metrics: RequestMetrics;
   /** Cookies carry `Secure` (served behind TLS). */
   readonly secureCookies: boolean;
@@ -296,7 +368,8 @@ export interface MountDeps extends GuardDeps {
 
 export const UNAUTHORIZED = "Your session has expired or is not valid. Please sign in again.";
 export const FORBIDDEN = "You do not have permission to do this.";
-export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
+/** The contract's words: the web app knows this refusal by them. */
+export { TWO_FACTOR_REQUIRED };
 
 const send = (res: express.Response, reply: Reply, secureCookies: boolean) => {
   for (const cookie of reply.cookies ?? []) {

@@ -8,7 +8,13 @@ import * as SchemaIssue from "effect/SchemaIssue";
  * the download history's `path`).
  */
 
-export interface Reply {
+/**
+ * An answer. `T` is what a success's `data` holds, checked against the endpoint's declared answer
+ * (`data` in @etd/contract/endpoints): `ok` gives it; `fail` holds none (`Reply<never>`), which any
+ * endpoint may answer. Unknown where nothing is declared.
+ */
+export interface Reply<T = unknown> {
+  readonly __data?: T;
   readonly httpStatus: number;
   readonly body: { readonly status: 0 | 1; readonly message: string; readonly data: unknown } & Record<string, unknown>;
   /**
@@ -35,14 +41,14 @@ export interface CookieChange {
 }
 
 /** The same answer, also setting or clearing cookies. */
-export const withCookies = (reply: Reply, ...cookies: CookieChange[]): Reply => ({ ...reply, cookies: [...(reply.cookies ?? []), ...cookies] });
+export const withCookies = <T>(reply: Reply<T>, ...cookies: CookieChange[]): Reply<T> => ({ ...reply, cookies: [...(reply.cookies ?? []), ...cookies] });
 
-export const ok = (message: string, data: unknown = null, extra: Record<string, unknown> = {}): Reply => ({
+export const ok = <T = null>(message: string, data: T = null as T, extra: Record<string, unknown> = {}): Reply<T> => ({
   httpStatus: 200,
   body: { status: 1, message, data, ...extra },
 });
 
-export const fail = (httpStatus: number, message: string, data: unknown = null): Reply => ({
+export const fail = (httpStatus: number, message: string, data: unknown = null): Reply<never> => ({
   httpStatus,
   body: { status: 0, message, data },
 });

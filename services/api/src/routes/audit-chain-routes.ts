@@ -1,9 +1,8 @@
 import type { ChainVerification } from "@etd/contract";
-import { AuditOrderIdParam, AuditRangeQuery } from "@etd/contract/requests";
 import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain, type ChainReport } from "@etd/event-store";
 import { orderStream } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
 import { momentOf, orderIdIn } from "./audit-events.ts";
 
@@ -13,7 +12,7 @@ import { momentOf, orderIdIn } from "./audit-events.ts";
  * Manager only ("audit.read"), like every audit call.
  */
 
-export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
+export const auditChainHandlers = (deps: ApiDeps) => {
   // A walk reads the whole log: callers at the same time share one walk instead of each starting
   // their own, so pressing Verify repeatedly costs the database one walk at a time.
   let walking: Promise<{ report: ChainReport; millis: number; at: Date }> | undefined;
@@ -28,59 +27,32 @@ export const auditChainEndpoints = (deps: ApiDeps): Endpoint[] => {
       }
     })());
 
-  return [
-    staffEndpoint({
-      method: "get",
-      path: "/audit/verify",
-      guard: "audit.read",
-      reads: [],
-      summary: "Walks the whole log, recomputes every event's hashes and names the first event that does not match (issue 14)",
-      handle: async () => {
-        const { report, millis, at } = await verify();
-        const answer: ChainVerification = {
-          ok: report.firstBreak === undefined,
-          checked: report.checked,
-          sealed: report.sealed,
-          firstBreak: report.firstBreak ?? null,
-          headHash: report.head,
-          verifiedAt: at.toISOString(),
-          millis,
-        };
-        return ok(answer.ok ? "The log is intact." : "The log does not match its hashes.", answer);
-      },
-    }),
-    staffEndpoint({
-      method: "get",
-      path: "/audit/orders/:orderId/export",
-      guard: "audit.read",
-      reads: [],
-      summary: "The order's events and its mails', as stored, with their hashes: JSON lines an auditor verifies offline",
-      params: AuditOrderIdParam,
-      file: "application/x-ndjson",
-      answers: { 404: "No order has this id" },
-      handle: async ({ params }) => {
-        const orderId = orderIdIn(params.orderId);
-        const stream = orderId && orderStream(orderId);
-        const [first] = stream ? await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]) : [];
-        if (!orderId || !stream || !first) return fail(404, `Order ${params.orderId} was not found.`);
-        const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
-        return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
-      },
-    }),
-    staffEndpoint({
-      method: "get",
-      path: "/audit/log/export",
-      guard: "audit.read",
-      reads: [],
-      summary: "Every event recorded between two moments (?from=&to=), as stored, with their hashes: JSON lines an auditor verifies offline",
-      query: AuditRangeQuery,
-      strictQuery: true,
-      file: "application/x-ndjson",
-      handle: async ({ input }) => {
-        const [from, to] = [momentOf(input.from).iso, momentOf(input.to).iso];
-        const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));
-        return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") } };
-      },
-    }),
-  ];
+  return {
+    verifyLog: async () => {
+      const { report, millis, at } = await verify();
+      const answer: ChainVerification = {
+        ok: report.firstBreak === undefined,
+        checked: report.checked,
+        sealed: report.sealed,
+        firstBreak: report.firstBreak ?? null,
+        headHash: report.head,
+        verifiedAt: at.toISOString(),
+        millis,
+      };
+      return ok(answer.ok ? "The log is intact." : "The log does not match its hashes.", answer);
+    },
+    exportOrderLog: async ({ params }) => {
+      const orderId = orderIdIn(params.orderId);
+      const stream = orderId && orderStream(orderId);
+      const [first] = stream ? await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]) : [];
+      if (!orderId || !stream || !first) return fail(404, `Order ${params.orderId} was not found.`);
+      const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
+      return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
+    },
+    exportLogRange: async ({ input }) => {
+      const [from, to] = [momentOf(input.from).iso, momentOf(input.to).iso];
+      const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));
+      return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") } };
+    },
+  } satisfies Partial<Handlers>;
 };

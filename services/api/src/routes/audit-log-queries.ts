@@ -1,11 +1,10 @@
-import type { AuditEvent, QueueAtMoment, QueueAtRow, StaffActivity } from "@etd/contract";
-import { AuditFolderParam, AuditRangeQuery, QueueAtQuery, StaffIdParam } from "@etd/contract/requests";
+import { fullName, STAFF_ACTIVITY_LIMIT, type AuditEvent, type QueueAtMoment, type QueueAtRow, type StaffActivity } from "@etd/contract";
 import { isOrderEvent, staffStream, statusLabel, type AnyEvent, type StaffId } from "@etd/events";
-import { evolveQueueRow, fullName, isInFolder, queueKeyOf, type QueueRow } from "@etd/projections";
+import { evolveQueueRow, isInFolder, queueKeyOf, type QueueRow } from "@etd/projections";
 import type { RecordedEvent } from "@etd/event-store";
 import type { AuditContext } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
 import { erasedContext, erasedView, happenedBy, logContext, momentOf, orderIdOf, toAuditEvent } from "./audit-events.ts";
 import { scanLog } from "./audit-log-scan.ts";
@@ -18,7 +17,6 @@ import { scanLog } from "./audit-log-scan.ts";
  */
 
 const QUEUE_AT_PAGE_SIZE = 25;
-const ACTIVITY_LIMIT = 1_000;
 
 const STAFF_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -39,18 +37,9 @@ const rowAt = (row: QueueRow): QueueAtRow => ({
   assigneeName: row.assigneeName,
 });
 
-export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "get",
-    path: "/audit/queues/:folder",
-    guard: "audit.read",
-    reads: [],
-    summary: "A folder as it stood at a past moment (?at=&page=&staffId=): its rows, newest first, 25 a page, and its count, folded from the log",
-    params: AuditFolderParam,
-    query: QueueAtQuery,
-    strictQuery: true,
-    answers: { 404: "There is no folder by that name" },
-    handle: async ({ params, input, user }) => {
+export const auditLogHandlers = (deps: ApiDeps) =>
+  ({
+    getFolderAsOf: async ({ params, input, user }) => {
       const name = params.folder;
       const folder = queueKeyOf(name);
       if (folder === undefined) return fail(404, `There is no folder named "${name.slice(0, 100)}".`);
@@ -82,18 +71,7 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
       };
       return ok("The folder as it stood at the moment.", answer);
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/audit/staff/:staffId/activity",
-    guard: "audit.read",
-    reads: [],
-    summary: `Everything one staff member did between two moments (?from=&to=, both included), in any stream, oldest first, at most ${String(ACTIVITY_LIMIT)}`,
-    params: StaffIdParam,
-    query: AuditRangeQuery,
-    strictQuery: true,
-    answers: { 404: "No staff member has this id" },
-    handle: async ({ params, input }) => {
+    getStaffActivity: async ({ params, input }) => {
       const { staffId } = params;
       const notFound = fail(404, `Staff member ${staffId.slice(0, 64)} was not found.`);
       if (!STAFF_ID.test(staffId)) return notFound;
@@ -111,7 +89,7 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
           matched++;
           // The sentence is told as the log stood before the event, so it is written now.
           const told = context.contextFor(event);
-          if (found.length < ACTIVITY_LIMIT) found.push({ line: toAuditEvent(raw, event, told), raw, event, context: told });
+          if (found.length < STAFF_ACTIVITY_LIMIT) found.push({ line: toAuditEvent(raw, event, told), raw, event, context: told });
         }
         context.step(event);
         if (event.type === "OrderPermanentlyDeleted") erasedOrders.add(event.data.orderId);
@@ -122,8 +100,7 @@ export const auditLogEndpoints = (deps: ApiDeps): Endpoint[] => [
         const orderId = orderIdOf(event);
         return orderId !== null && erasedOrders.has(orderId) ? toAuditEvent(raw, erasedView(event), erasedContext(told)) : line;
       });
-      const answer: StaffActivity = { staffId, from: from.iso, to: to.iso, events, truncated: matched > ACTIVITY_LIMIT };
+      const answer: StaffActivity = { staffId, from: from.iso, to: to.iso, events, truncated: matched > STAFF_ACTIVITY_LIMIT };
       return ok("The staff member's activity.", answer);
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

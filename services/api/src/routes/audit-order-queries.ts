@@ -1,6 +1,5 @@
 import * as Result from "effect/Result";
 import type { AuditEvent, AuditRemark, OrderAsOf, OrderDiff } from "@etd/contract";
-import { AsOfQuery, AuditOrderIdParam, DiffQuery } from "@etd/contract/requests";
 import { comparePositions, type RecordedEvent } from "@etd/event-store";
 import {
   decodeEvent,
@@ -19,7 +18,7 @@ import {
 } from "@etd/events";
 import { evolveOrder, initialOrderState, type OrderState } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { diffValues } from "./audit-diff.ts";
 import { erasedView, happenedBy, logContext, momentOf, orderIdIn, toAuditEvent } from "./audit-events.ts";
@@ -98,11 +97,9 @@ const describeAll = (events: readonly Loaded[]): AuditEvent[] => {
   });
 };
 
-const ORDER_NOT_FOUND = { 404: "No order has this id" };
-
-export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
+export const auditOrderHandlers = (deps: ApiDeps) => {
   /** The order's decoded stream, or the 404 answer. */
-  const loadOrder = async (orderIdParam: string | string[] | undefined): Promise<Loaded[] | Reply> => {
+  const loadOrder = async (orderIdParam: string | string[] | undefined): Promise<Loaded[] | Reply<never>> => {
     const orderId = orderIdIn(orderIdParam);
     const events = orderId ? decodeStream(orderStream(orderId), await deps.store.readStream(orderStream(orderId)), isOrderEvent) : [];
     return events.length === 0 ? fail(404, `Order ${String(orderIdParam ?? "")} was not found.`) : erasedIfDeleted(events, events);
@@ -126,59 +123,28 @@ export const auditOrderEndpoints = (deps: ApiDeps): Endpoint[] => {
 
   const asOrderEvents = (events: readonly Loaded[]) => events as readonly { readonly raw: RecordedEvent; readonly event: OrderEvent }[];
 
-  return [
-    staffEndpoint({
-      method: "get",
-      path: "/audit/orders/:orderId/history",
-      guard: "audit.read",
-      reads: [],
-      summary: "Every event of an order and of its mails, in log order, with who, role, when, from where and what, in words (CARD-4)",
-      params: AuditOrderIdParam,
-      answers: ORDER_NOT_FOUND,
-      handle: async ({ params }) => {
-        const events = await loadOrder(params.orderId);
-        return Array.isArray(events) ? ok("Order history.", await historyOf(events)) : events;
-      },
-    }),
-    staffEndpoint({
-      method: "get",
-      path: "/audit/orders/:orderId/as-of",
-      guard: "audit.read",
-      reads: [],
-      summary: "The order as it stood at a moment, folded from its stream; a moment equal to an event's time includes it (?at=ISO time)",
-      params: AuditOrderIdParam,
-      query: AsOfQuery,
-      strictQuery: true,
-      answers: ORDER_NOT_FOUND,
-      handle: async ({ params, input }) => {
-        const events = await loadOrder(params.orderId);
-        return Array.isArray(events) ? ok("Order as of the moment.", foldOrderAsOf(asOrderEvents(events), momentOf(input.at))) : events;
-      },
-    }),
-    staffEndpoint({
-      method: "get",
-      path: "/audit/orders/:orderId/diff",
-      guard: "audit.read",
-      reads: [],
-      summary: "What changed on the order between two moments (?from=&to=), field by field (added, changed, removed), and the events that changed it",
-      params: AuditOrderIdParam,
-      query: DiffQuery,
-      strictQuery: true,
-      answers: ORDER_NOT_FOUND,
-      handle: async ({ params, input }) => {
-        const events = await loadOrder(params.orderId);
-        if (!Array.isArray(events)) return events;
-        const [from, to] = [momentOf(input.from), momentOf(input.to)];
-        const { asOf: _a, eventsApplied: _b, ...before } = foldOrderAsOf(asOrderEvents(events), from);
-        const { asOf: _c, eventsApplied: _d, ...after } = foldOrderAsOf(asOrderEvents(events), to);
-        // Two moments in either order: `changes` always reads from `from` to `to`; the events are
-        // those between the earlier and the later one, oldest first.
-        const [early, late] = from.ms <= to.ms ? [from, to] : [to, from];
-        const between = new Set(events.filter(({ event }) => !happenedBy(event, early.ms) && happenedBy(event, late.ms)).map(({ raw }) => raw.eventId));
-        const lines = describeAll(events).filter((line) => between.has(line.eventId));
-        const diff: OrderDiff = { from: from.iso, to: to.iso, changes: diffValues(before, after), events: lines };
-        return ok("Changes between the two moments.", diff);
-      },
-    }),
-  ];
+  return {
+    getOrderAuditHistory: async ({ params }) => {
+      const events = await loadOrder(params.orderId);
+      return Array.isArray(events) ? ok("Order history.", await historyOf(events)) : events;
+    },
+    getOrderAsOf: async ({ params, input }) => {
+      const events = await loadOrder(params.orderId);
+      return Array.isArray(events) ? ok("Order as of the moment.", foldOrderAsOf(asOrderEvents(events), momentOf(input.at))) : events;
+    },
+    getOrderDiff: async ({ params, input }) => {
+      const events = await loadOrder(params.orderId);
+      if (!Array.isArray(events)) return events;
+      const [from, to] = [momentOf(input.from), momentOf(input.to)];
+      const { asOf: _a, eventsApplied: _b, ...before } = foldOrderAsOf(asOrderEvents(events), from);
+      const { asOf: _c, eventsApplied: _d, ...after } = foldOrderAsOf(asOrderEvents(events), to);
+      // Two moments in either order: `changes` always reads from `from` to `to`; the events are
+      // those between the earlier and the later one, oldest first.
+      const [early, late] = from.ms <= to.ms ? [from, to] : [to, from];
+      const between = new Set(events.filter(({ event }) => !happenedBy(event, early.ms) && happenedBy(event, late.ms)).map(({ raw }) => raw.eventId));
+      const lines = describeAll(events).filter((line) => between.has(line.eventId));
+      const diff: OrderDiff = { from: from.iso, to: to.iso, changes: diffValues(before, after), events: lines };
+      return ok("Changes between the two moments.", diff);
+    },
+  } satisfies Partial<Handlers>;
 };

@@ -1,9 +1,8 @@
-import { ChangePasswordRequest, LoginRequest, LogoutRequest } from "@etd/contract/requests";
+import type { SignInAnswer } from "@etd/contract";
 import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
-import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
+import { UNAUTHORIZED, type Handlers } from "../http/endpoint.ts";
 import { fail, ok, withCookies, type Reply } from "../http/reply.ts";
-import { STAFF_ACCOUNT_ANSWERS } from "../http/answers.ts";
 import { tokenFromHeader } from "../auth/tokens.ts";
 import type { Credential } from "../auth/credentials.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -41,26 +40,17 @@ export const signedIn = (deps: ApiDeps, credential: Credential) => {
   const user = { id: credential.staffId, name: credential.name, type: credential.role };
   const jwtToken = deps.tokens.issue(user, credential.sessionGeneration);
   const setupRequired = !credential.twoFactor && deps.requireTwoFactorFor.has(credential.role);
-  const data = { accessToken: jwtToken, ...user, email: credential.email, ...(setupRequired ? { twoFactorSetupRequired: true } : {}) };
+  const data: SignInAnswer = { accessToken: jwtToken, ...user, email: credential.email, ...(setupRequired ? { twoFactorSetupRequired: true } : {}) };
   return withSessionCookie(deps, ok("Login successful.", data, { jwtToken }), jwtToken);
 };
 
 /** The answer, setting the session cookie to the token it answers (a sign-in, or a session renewed). */
-export const withSessionCookie = (deps: ApiDeps, reply: Reply, jwtToken: string): Reply =>
+export const withSessionCookie = <T>(deps: ApiDeps, reply: Reply<T>, jwtToken: string): Reply<T> =>
   withCookies(reply, { name: SESSION_COOKIE, value: jwtToken, path: SESSION_COOKIE_PATH, maxAgeSeconds: deps.tokens.ttlSeconds });
 
-export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
-  publicEndpoint({
-    method: "post",
-    path: "/admin/admin-login",
-    summary: "Sign in (AUTH-3): answers the session token as jwtToken and in data.accessToken",
-    body: LoginRequest,
-    answers: {
-      200: "Status 0 for a member with two-factor sign-in: the second step's challenge (data.secondStep, data.challenge)",
-      401: INVALID_LOGIN,
-      429: "Too many failed sign-in attempts from this address: the message says in how many minutes to try again",
-    },
-    handle: async ({ input, ip }) => {
+export const authHandlers = (deps: ApiDeps) =>
+  ({
+    signIn: async ({ input, ip }) => {
       const email = input.email.trim();
       // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
       // failures from elsewhere only slow the account down (auth/throttle.ts).
@@ -88,39 +78,15 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
       deps.throttle.recordSuccess(email, ip);
       return signedIn(deps, credential);
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/user_info",
-    guard: "session.read",
-    beforeTwoFactor: true,
-    summary: "The signed-in staff member (AUTH-9)",
-    handle: async ({ user }) => {
+    userInfo: async ({ user }) => {
       const credential = await deps.credentials.findById(user.id);
       return ok("User info.", { ...user, email: credential?.email });
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/change-password",
-    guard: "password.change",
-    summary: "Change the signed-in member's password; every session of theirs ends (AUTH-8)",
-    body: ChangePasswordRequest,
-    answers: STAFF_ACCOUNT_ANSWERS,
-    handle: async (context) => {
+    changePassword: async (context) => {
       const changed = await changeOwnPassword(deps, context, context.input.newPassword);
       return isAccountChanged(changed) ? ok("Password has been changed successfully. Please sign in again.") : changed;
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/logout",
-    guard: "session.read",
-    beforeTwoFactor: true,
-    summary: "Sign out (not in the spec; ADR 0008): ends this session on the server, for every request and open live stream, and clears the session cookie",
-    body: LogoutRequest,
-    // Nothing to send; anything sent is refused like any other bad input, and changes nothing.
-    handle: async ({ req, user }) => {
+    signOut: async ({ req, user }) => {
       // The guard has just accepted this header's token, so it verifies; only its id and expiry
       // are read here. Like every command, sign-out takes the session from the header, never a cookie.
       const session = deps.tokens.verify(tokenFromHeader(req.get("authorization")) ?? "");
@@ -128,5 +94,4 @@ export const authEndpoints = (deps: ApiDeps): Endpoint[] => [
       await deps.sessions.revoke({ sessionId: session.sessionId, staffId: user.id, expiresAt: session.expiresAt });
       return withCookies(ok(SIGNED_OUT), { name: SESSION_COOKIE, value: undefined, path: SESSION_COOKIE_PATH, maxAgeSeconds: 0 });
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

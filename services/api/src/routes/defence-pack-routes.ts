@@ -1,13 +1,12 @@
 import type { GlobalPosition } from "@etd/event-store";
 import { isAllowed } from "@etd/contract";
-import { DefencePackDetailsRequest, DefencePackPdfRequest, packTypeOf, toOrderId } from "@etd/contract/requests";
+import { packTypeOf, toOrderId } from "@etd/contract/requests";
 import { orderStream, type OrderId } from "@etd/events";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { decideOrder, isRefusal, loadStream, orderDecider, type ActingStaff, type OrderState, type Refusal } from "@etd/write";
 import type { ApiDeps } from "../api-deps.ts";
 import { actorOf, refusalReply, runOrderCommand } from "../commands/run-command.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
-import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
 import { readAuditTimeline, readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
@@ -42,7 +41,7 @@ const packRefusal = (orderId: OrderId, packType: DefencePackType, state: OrderSt
 
 const lastSegment = (storedPath: string) => storedPath.slice(storedPath.lastIndexOf("/") + 1);
 
-export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
+export const defencePackHandlers = (deps: ApiDeps) => {
   /** The evidence as of the stream's last event: waits for the read model to reach it first. */
   const evidenceAt = async (orderId: OrderId, head: GlobalPosition | undefined) => {
     if (head === undefined) return fail(404, `Order ${orderId} was not found.`);
@@ -51,93 +50,69 @@ export const defencePackEndpoints = (deps: ApiDeps): Endpoint[] => {
   };
   const isReply = (value: object): value is Reply => "httpStatus" in value;
 
-  return [
-    staffEndpoint({
-      method: "post",
-      path: "/admin/get-defence-pack-pdf",
-      guard: "order.defence-pack",
-      summary: "Render, store and record a chargeback defence pack (1: transaction and service evidence, 2: plus the service timeline and comments; never the audit); answers the PDF inline (ORDER-13)",
-      body: DefencePackPdfRequest,
-      file: "application/pdf",
-      answers: {
-        ...ORDER_COMMAND_ANSWERS,
-        503: "The order's history is still being brought up to date, or the PDF renderer is not available: try again in a moment",
-      },
-      handle: async (context) => {
-        const orderId = toOrderId(context.input.orderId);
-        const packType: DefencePackType = packTypeOf(context.input.defencePackType);
-        const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
-        const refusal = packRefusal(orderId, packType, state, actorOf(context.user));
-        if (refusal) return refusalReply(refusal);
-        const read = await evidenceAt(orderId, head);
-        if (isReply(read)) return read;
+  return {
+    getDefencePackPdf: async (context) => {
+      const orderId = toOrderId(context.input.orderId);
+      const packType: DefencePackType = packTypeOf(context.input.defencePackType);
+      const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
+      const refusal = packRefusal(orderId, packType, state, actorOf(context.user));
+      if (refusal) return refusalReply(refusal);
+      const read = await evidenceAt(orderId, head);
+      if (isReply(read)) return read;
 
-        let pdf: Buffer;
-        try {
-          pdf = await deps.pdf.render(defencePackHtml(read.evidence, packType));
-        } catch (error) {
-          if (error instanceof PdfUnavailable) return fail(503, error.message);
-          throw error;
-        }
+      let pdf: Buffer;
+      try {
+        pdf = await deps.pdf.render(defencePackHtml(read.evidence, packType));
+      } catch (error) {
+        if (error instanceof PdfUnavailable) return fail(503, error.message);
+        throw error;
+      }
 
-        const key = storageKey("docs", orderId, defencePackFileName(packType));
-        if (!key) throw new Error(`no storage key for order ${orderId}`);
-        const stored = await deps.storage.put(key, pdf);
-        // A file nothing refers to is removed: the order changed status while the pack rendered,
-        // or the log could not be written.
-        let ran: Awaited<ReturnType<typeof runOrderCommand>>;
-        try {
-          ran = await runOrderCommand(deps, context, {
-            type: "RecordDefencePack",
-            orderId,
-            packType,
-            fileName: lastSegment(stored.storedPath),
-            storedPath: stored.storedPath,
-            actor: actorOf(context.user),
-          });
-        } catch (error) {
-          await deps.storage.remove(stored.storedPath);
-          throw error;
-        }
-        if (!ran.ok) {
-          await deps.storage.remove(stored.storedPath);
-          return refusalReply(ran.refusal);
-        }
-        return {
-          httpStatus: 200,
-          body: { status: 1, message: "Defence pack has been generated successfully", data: { position: ran.position ?? null, storedPath: stored.storedPath } },
-          raw: { contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true },
-        };
-      },
-    }),
-    staffEndpoint({
-      method: "post",
-      path: "/admin/defence-pack-details",
-      guard: "order.defence-pack",
-      summary: "The evidence the defence packs are built from, the packs generated so far, and whether one may be generated now; the audit timeline for Admin and Manager only (ORDER-13)",
-      body: DefencePackDetailsRequest,
-      answers: {
-        404: "The order does not exist",
-        503: "The order's history is still being brought up to date: try again in a moment",
-      },
-      readOnly: true,
-      handle: async (context) => {
-        const orderId = toOrderId(context.input.orderId);
-        const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
-        if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
-        const read = await evidenceAt(orderId, head);
-        if (isReply(read)) return read;
-        const refusal = packRefusal(orderId, 1, state, actorOf(context.user));
-        // The audit timeline is in the same read model, so it has reached the stream's head too.
-        const audit = isAllowed(context.user.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
-        return ok("Defence pack details loaded.", {
-          ...read.evidence,
-          generatedPacks: read.packs,
-          canGenerate: refusal === undefined,
-          reason: refusal?.message ?? null,
-          ...audit,
+      const key = storageKey("docs", orderId, defencePackFileName(packType));
+      if (!key) throw new Error(`no storage key for order ${orderId}`);
+      const stored = await deps.storage.put(key, pdf);
+      // A file nothing refers to is removed: the order changed status while the pack rendered,
+      // or the log could not be written.
+      let ran: Awaited<ReturnType<typeof runOrderCommand>>;
+      try {
+        ran = await runOrderCommand(deps, context, {
+          type: "RecordDefencePack",
+          orderId,
+          packType,
+          fileName: lastSegment(stored.storedPath),
+          storedPath: stored.storedPath,
+          actor: actorOf(context.user),
         });
-      },
-    }),
-  ];
+      } catch (error) {
+        await deps.storage.remove(stored.storedPath);
+        throw error;
+      }
+      if (!ran.ok) {
+        await deps.storage.remove(stored.storedPath);
+        return refusalReply(ran.refusal);
+      }
+      return {
+        httpStatus: 200,
+        body: { status: 1, message: "Defence pack has been generated successfully", data: { position: ran.position ?? null, storedPath: stored.storedPath } },
+        raw: { contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true },
+      };
+    },
+    getDefencePackDetails: async (context) => {
+      const orderId = toOrderId(context.input.orderId);
+      const { state, head } = await loadStream(deps.store, orderStream(orderId), orderDecider);
+      if (!state.exists) return fail(404, `Order ${orderId} was not found.`);
+      const read = await evidenceAt(orderId, head);
+      if (isReply(read)) return read;
+      const refusal = packRefusal(orderId, 1, state, actorOf(context.user));
+      // The audit timeline is in the same read model, so it has reached the stream's head too.
+      const audit = isAllowed(context.user.type, "audit.read") ? { timeline: await readAuditTimeline(deps.readDb.query, orderId) } : {};
+      return ok("Defence pack details loaded.", {
+        ...read.evidence,
+        generatedPacks: read.packs,
+        canGenerate: refusal === undefined,
+        reason: refusal?.message ?? null,
+        ...audit,
+      });
+    },
+  } satisfies Partial<Handlers>;
 };

@@ -2,6 +2,7 @@ import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import {
   COUNTRY_ORDER_COLUMNS,
+  EXPORT_RUNNING,
   isAllowed,
   ORDER_PROCESSED_COLUMNS,
   PROCESSED_BY_COLUMNS,
@@ -13,7 +14,7 @@ import {
   type ReportName,
   type Role,
 } from "@etd/contract";
-import { dayOf, ExportOrdersQuery, ExportReportQuery, isReportName } from "@etd/contract/requests";
+import { dayOf, isReportName } from "@etd/contract/requests";
 import {
   countProcessedOrderExport,
   countQueueExport,
@@ -26,7 +27,7 @@ import {
 } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
-import { FORBIDDEN, staffEndpoint, type Endpoint, type StaffRequest } from "../http/endpoint.ts";
+import { FORBIDDEN, type Handlers, type StaffRequest } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 
@@ -177,9 +178,8 @@ const REPORT_READERS: Record<ReportName, Action> = {
 
 const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, REPORT_READERS["order-processed"]);
 
-/** Exports one member may have running at once in this process. */
+/** Exports one member may have running at once in this process (more are refused: EXPORT_RUNNING). */
 const EXPORTS_AT_ONCE = 2;
-export const EXPORT_RUNNING = "Your other exports are still running. Please wait for one to finish.";
 
 /**
  * Who is exporting now, and how many: a burst of downloads by one member (a script, a page that
@@ -205,7 +205,7 @@ const exportSlots = () => {
   };
 };
 
-export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
+export const exportHandlers = (deps: ApiDeps) => {
   const slots = exportSlots();
   /** Records the export, then streams it, within one of the member's slots. */
   const audited = async (
@@ -229,89 +229,66 @@ export const exportEndpoints = (deps: ApiDeps): Endpoint[] => {
       throw error;
     }
   };
-  return [
-    staffEndpoint({
-      method: "get",
-      path: "/admin/export-orders",
-      guard: "orders.export",
-      reads: ["queue"],
-      sessionCookie: true,
-      summary: "A queue, or a search within it, as CSV with the screen's columns, streamed; audited as DataExported (issue 16 D)",
-      query: ExportOrdersQuery,
-      file: "text/csv; charset=utf-8",
-      answers: { 404: "There is no order list by that name, or the member's account is gone", 429: EXPORT_RUNNING },
-      handle: async (context) => {
-        const { user, input } = context;
-        const key = queueKeyOf(input.folderName);
-        if (key === undefined) return unknownFolder(input.folderName);
-        const mayRead = mayReadQueue(key);
-        if (!mayRead(user.type)) return fail(403, FORBIDDEN);
-        const searchVal = input.searchVal?.trim() ?? "";
-        const today = utcDay(deps.now());
-        const params: QueueExportParams = {
-          folderName: key,
-          searchVal,
-          today,
-          staffId: user.id,
-          ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
-        };
-        const rows = await countQueueExport(deps.readDb.query, params);
-        const columns = queueColumnsOf(key);
-        const headers = columns.map((column) => column.header);
-        return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
+  return {
+    exportOrders: async (context) => {
+      const { user, input } = context;
+      const key = queueKeyOf(input.folderName);
+      if (key === undefined) return unknownFolder(input.folderName);
+      const mayRead = mayReadQueue(key);
+      if (!mayRead(user.type)) return fail(403, FORBIDDEN);
+      const searchVal = input.searchVal?.trim() ?? "";
+      const today = utcDay(deps.now());
+      const params: QueueExportParams = {
+        folderName: key,
+        searchVal,
+        today,
+        staffId: user.id,
+        ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+      };
+      const rows = await countQueueExport(deps.readDb.query, params);
+      const columns = queueColumnsOf(key);
+      const headers = columns.map((column) => column.header);
+      return audited(context, { what: searchVal === "" ? "queue" : "search", folderName: key, rows }, `${key}-${today}.csv`, headers, () =>
+        admittedRecords(
+          key,
+          queueExportBatches(deps.readDb.query, params),
+          (row) => columns.map((column) => queueCellText(column, row)),
+          context,
+          mayRead,
+        ),
+      );
+    },
+    exportReport: async (context) => {
+      const { user, input } = context;
+      // The schema has checked the name; this narrows its type.
+      if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
+      if (!isAllowed(user.type, REPORT_READERS[input.report])) return fail(403, FORBIDDEN);
+      const today = utcDay(deps.now());
+      const fromDate = dayOf(input.fromDate);
+      const toDate = dayOf(input.toDate);
+      if (input.report === "order-processed") {
+        // One row per order ever processed: counted, then read in keyset batches like a queue.
+        const range = { fromDate, toDate };
+        const rows = await countProcessedOrderExport(deps.readDb.query, range);
+        const headers = ORDER_PROCESSED_COLUMNS.map((column) => column.header);
+        return audited(context, { what: "report", report: input.report, fromDate, toDate, rows }, `${input.report}-${today}.csv`, headers, () =>
           admittedRecords(
-            key,
-            queueExportBatches(deps.readDb.query, params),
-            (row) => columns.map((column) => queueCellText(column, row)),
+            input.report,
+            processedOrderExportBatches(deps.readDb.query, range),
+            (row, index) => ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, index)),
             context,
-            mayRead,
+            mayReadOrderProcessed,
           ),
         );
-      },
-    }),
-    staffEndpoint({
-      method: "get",
-      path: "/admin/export-report",
-      guard: "orders.export",
-      reads: ["reports"],
-      sessionCookie: true,
-      summary:
-        "A report's table (country-orders ADMIN-4; processed-by ADMIN-5 and order-processed ADMIN-7, Admin only, the latter streamed) for a range of days as CSV; audited as DataExported (issue 16 D)",
-      query: ExportReportQuery,
-      file: "text/csv; charset=utf-8",
-      answers: { 404: "The member's account is gone", 429: EXPORT_RUNNING },
-      handle: async (context) => {
-        const { user, input } = context;
-        // The schema has checked the name; this narrows its type.
-        if (!isReportName(input.report)) return fail(400, "Please choose the report to export.");
-        if (!isAllowed(user.type, REPORT_READERS[input.report])) return fail(403, FORBIDDEN);
-        const today = utcDay(deps.now());
-        const fromDate = dayOf(input.fromDate);
-        const toDate = dayOf(input.toDate);
-        if (input.report === "order-processed") {
-          // One row per order ever processed: counted, then read in keyset batches like a queue.
-          const range = { fromDate, toDate };
-          const rows = await countProcessedOrderExport(deps.readDb.query, range);
-          const headers = ORDER_PROCESSED_COLUMNS.map((column) => column.header);
-          return audited(context, { what: "report", report: input.report, fromDate, toDate, rows }, `${input.report}-${today}.csv`, headers, () =>
-            admittedRecords(
-              input.report,
-              processedOrderExportBatches(deps.readDb.query, range),
-              (row, index) => ORDER_PROCESSED_COLUMNS.map((column) => column.cell(row, index)),
-              context,
-              mayReadOrderProcessed,
-            ),
-          );
-        }
-        const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
-        return audited(
-          context,
-          { what: "report", report: input.report, fromDate, toDate, rows: table.records.length },
-          `${input.report}-${today}.csv`,
-          table.headers,
-          () => Readable.from(table.records),
-        );
-      },
-    }),
-  ];
+      }
+      const table = reportTable(await reportExportRows(deps.readDb.query, { report: input.report, fromDate, toDate, today }));
+      return audited(
+        context,
+        { what: "report", report: input.report, fromDate, toDate, rows: table.records.length },
+        `${input.report}-${today}.csv`,
+        table.headers,
+        () => Readable.from(table.records),
+      );
+    },
+  } satisfies Partial<Handlers>;
 };

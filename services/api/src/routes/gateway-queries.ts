@@ -1,6 +1,6 @@
 import { paymentGateways } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { ok } from "../http/reply.ts";
 
 /*
@@ -9,13 +9,7 @@ import { ok } from "../http/reply.ts";
  * gateway; an entry's `id` is what payment-gateway-setting takes as `gatewayDetails.gatewayId`.
  */
 
-export const gatewayQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "get",
-    path: "/admin/payment-gateways",
-    guard: "gateways.manage",
-    reads: ["gateways"],
-    summary: "The payment gateways, once per customer domain, with the domain's active one marked (ADMIN-2)",
-    handle: async () => ok("Payment gateways loaded.", await paymentGateways(deps.readDb.query)),
-  }),
-];
+export const gatewayQueryHandlers = (deps: ApiDeps) =>
+  ({
+    getPaymentGateways: async () => ok("Payment gateways loaded.", await paymentGateways(deps.readDb.query)),
+  }) satisfies Partial<Handlers>;

@@ -15,7 +15,6 @@ import {
 import { requestMetadata, type ApiDeps, type Caller } from "../api-deps.ts";
 import type { SessionUser } from "../auth/tokens.ts";
 import { actorOf, refusalReply, replyTo, runOrderCommand } from "../commands/run-command.ts";
-import type { Reply } from "../http/reply.ts";
 
 /*
  * POST /admin/send-invoice (ADMIN-6, 001 §2 Send Invoice): the request, messages and envelope are
@@ -45,7 +44,7 @@ const standInInvoice = (state: OrderState, now: Date): OrderInvoice | undefined 
       }
     : undefined;
 
-export const sendInvoice = async (deps: ApiDeps, context: Caller & { readonly user: SessionUser }, input: SendInvoiceInput): Promise<Reply> => {
+export const sendInvoice = async (deps: ApiDeps, context: Caller & { readonly user: SessionUser }, input: SendInvoiceInput): Promise<ReturnType<typeof replyTo>> => {
   const { user } = context;
   const orderId = toOrderId(input.orderId);
   const command: SendInvoice = {

@@ -1,12 +1,11 @@
 import { mailStream, orderStream } from "@etd/events";
 import type { MailContentAnswer } from "@etd/contract";
-import { MailIdParam, RetryMailRequest, toMailId, toOrderId } from "@etd/contract/requests";
+import { toMailId, toOrderId } from "@etd/contract/requests";
 import { isErased } from "@etd/events";
 import { readMail } from "../mail/mail-records.ts";
 import { fail, ok } from "../http/reply.ts";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
-import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { requestMetadata, type ApiDeps } from "../api-deps.ts";
 import { actorOf, replyTo } from "../commands/run-command.ts";
 
@@ -17,20 +16,9 @@ import { actorOf, replyTo } from "../commands/run-command.ts";
 
 export const RETRY_MAIL_MESSAGE = "The mail will be sent again.";
 
-export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "post",
-    path: "/admin/retry-mail",
-    guard: "order.mail",
-    summary: "Retry on a failed mail, or one whose outcome is unknown: the mail reactor sends it again (ORDER-2, issue 12)",
-    body: RetryMailRequest,
-    answers: {
-      ...ORDER_COMMAND_ANSWERS,
-      400: "The mail is not one that failed or whose outcome is unknown (the decider's message)",
-      404: "The mail or its order does not exist",
-      409: "The mail is being sent again already",
-    },
-    handle: async (context) => {
+export const mailHandlers = (deps: ApiDeps) =>
+  ({
+    retryMail: async (context) => {
       const { input, user } = context;
       const orderId = toOrderId(input.orderId);
       const mailId = toMailId(input.mailId);
@@ -44,15 +32,7 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
       );
       return replyTo(outcome.ok ? { ok: true, position: outcome.position } : outcome, RETRY_MAIL_MESSAGE);
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/mail-content/:mailId",
-    guard: "orders.read",
-    summary: "View Email Content: the mail's last attempt as it was handed to the provider (ORDER-12, issue 12)",
-    params: MailIdParam,
-    answers: { 404: "The mail's content is not available: never attempted, or erased with its order" },
-    handle: async ({ params }) => {
+    getMailContent: async ({ params }) => {
       const mailId = toMailId(params.mailId);
       // The log, not a read model: the content is kept sealed in the attempt's event only.
       const { lastQueued: queued, lastSent: sent } = await readMail(deps.store, mailId);
@@ -72,5 +52,4 @@ export const mailEndpoints = (deps: ApiDeps): Endpoint[] => [
       };
       return ok("Mail content loaded.", answer);
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

@@ -1,23 +1,18 @@
 import type { OrderId } from "@etd/events";
 import { isAllowed, statusOf } from "@etd/contract";
 import {
-  AddRemarkRequest,
-  AssignOrderRequest,
-  ChangeOrderStatusRequest,
   isPermanentDelete,
   isTicked,
-  OrderIdsRequest,
   providerOf,
-  ResendMailRequest,
   selectedOrdersOf,
-  SendInvoiceRequest,
   toOrderId,
   toOrderIds,
   toVersion,
-  TransactionDetailsRequest,
+  type OrderIdsRequest,
+  type ResendMailRequest,
 } from "@etd/contract/requests";
-import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
-import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
+import type { BulkChangeAnswer } from "@etd/contract";
+import { FORBIDDEN, type Handlers, type StaffRequest } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -36,8 +31,8 @@ import { sendInvoice } from "./invoice-routes.ts";
  */
 const withOneOrderVersion = (
   input: { readonly orderId: Parameters<typeof toOrderIds>[0]; readonly expectedVersion?: number | string },
-  runAll: (orderIds: readonly OrderId[], expectedVersion: bigint | undefined) => Promise<Reply>,
-): Promise<Reply> => {
+  runAll: (orderIds: readonly OrderId[], expectedVersion: bigint | undefined) => Promise<Reply<BulkChangeAnswer>>,
+): Promise<Reply<BulkChangeAnswer>> => {
   const orderIds = toOrderIds(input.orderId);
   const expectedVersion = toVersion(input.expectedVersion);
   if (expectedVersion !== undefined && orderIds.length !== 1) return Promise.resolve(fail(400, "expectedVersion applies to one order."));
@@ -59,69 +54,37 @@ const asSelectedFor = (asSelected: Parameters<typeof selectedOrdersOf>[0]) => {
 };
 
 /** The mail commands of the order page: the document again (ORDER-2), or a reminder to download it (ORDER-8). */
-const mailEndpoint = (
-  deps: ApiDeps,
-  declared: { readonly path: string; readonly summary: string; readonly type: "ResendDocumentMail" | "SendReminderMail"; readonly success: string },
-): Endpoint =>
-  staffEndpoint({
-    method: "post",
-    path: declared.path,
-    guard: "order.mail",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: declared.summary,
-    body: ResendMailRequest,
-    handle: async (context) => {
-      const ran = await runOrderCommand(deps, context, {
-        type: declared.type,
-        orderId: toOrderId(context.input.orderId),
-        provider: providerOf(context.input.mailServiceProvider),
-        to: context.input.email.trim(),
-        actor: actorOf(context.user),
-      });
-      return replyTo(ran, declared.success);
-    },
-  });
+const mailHandler =
+  (deps: ApiDeps, type: "ResendDocumentMail" | "SendReminderMail", success: string) =>
+  async (context: StaffRequest<typeof ResendMailRequest.Type>) => {
+    const ran = await runOrderCommand(deps, context, {
+      type,
+      orderId: toOrderId(context.input.orderId),
+      provider: providerOf(context.input.mailServiceProvider),
+      to: context.input.email.trim(),
+      actor: actorOf(context.user),
+    });
+    return replyTo(ran, success);
+  };
 
 /** The bulk moves of the queues that need nothing but the orders (QUEUE-10, QUEUE-11). */
-const orderIdsEndpoint = (
-  deps: ApiDeps,
-  declared: {
-    readonly path: string;
-    readonly guard: "order.move-to-original" | "order.refunded";
-    readonly summary: string;
-    readonly type: "MoveOrderToOriginalFolder" | "MarkOrderRefunded";
-    readonly success: string;
-  },
-): Endpoint =>
-  staffEndpoint({
-    method: "put",
-    path: declared.path,
-    guard: declared.guard,
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: declared.summary,
-    body: OrderIdsRequest,
-    handle: async (context) => {
-      const selected = asSelectedFor(context.input.asSelected);
-      const actor = actorOf(context.user);
-      return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
-        runForEachOrder(
-          orderIds,
-          (orderId) => runOrderCommand(deps, context, { type: declared.type, orderId, actor, ...selected(orderId) }, undefined, expectedVersion),
-          declared.success,
-        ),
-      );
-    },
-  });
+const orderIdsHandler =
+  (deps: ApiDeps, type: "MoveOrderToOriginalFolder" | "MarkOrderRefunded", success: string) =>
+  async (context: StaffRequest<typeof OrderIdsRequest.Type>) => {
+    const selected = asSelectedFor(context.input.asSelected);
+    const actor = actorOf(context.user);
+    return withOneOrderVersion(context.input, (orderIds, expectedVersion) =>
+      runForEachOrder(
+        orderIds,
+        (orderId) => runOrderCommand(deps, context, { type, orderId, actor, ...selected(orderId) }, undefined, expectedVersion),
+        success,
+      ),
+    );
+  };
 
-export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "put",
-    path: "/admin/change-order-status",
-    guard: "order.change-status",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: "Move orders to a status; Deleted is a soft delete, permanentDeletedFlag erases personal data (QUEUE-8, ORDER-11)",
-    body: ChangeOrderStatusRequest,
-    handle: async (context) => {
+export const orderHandlers = (deps: ApiDeps) =>
+  ({
+    changeOrderStatus: async (context) => {
       const { input, user } = context;
       const to = statusOf(input.updatingStatus);
       // The schema has checked that the status is one of the aliases.
@@ -142,15 +105,7 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         ),
       );
     },
-  }),
-  staffEndpoint({
-    method: "put",
-    path: "/admin/assign-order-status",
-    guard: "order.assign",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: "Assign to me: the orders become Pending and the caller's (QUEUE-9); a lost race names the winner",
-    body: AssignOrderRequest,
-    handle: async (context) => {
+    assignOrders: async (context) => {
       const assignee = { id: context.user.id, name: context.user.name };
       const selected = asSelectedFor(context.input.asSelected);
       return runForEachOrder(
@@ -159,29 +114,9 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
         "Order has been assigned successfully",
       );
     },
-  }),
-  orderIdsEndpoint(deps, {
-    path: "/admin/move-order-status",
-    guard: "order.move-to-original",
-    summary: "Move to Original Folder: assignment cleared, back to New or Priority (QUEUE-10)",
-    type: "MoveOrderToOriginalFolder",
-    success: "Order has been moved to new orders successfully",
-  }),
-  orderIdsEndpoint(deps, {
-    path: "/admin/move-to-complete-refund",
-    guard: "order.refunded",
-    summary: "Refunded it: Refund → Completed Refund (QUEUE-11)",
-    type: "MarkOrderRefunded",
-    success: "Order has been refunded successfully",
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/add-new-remark",
-    guard: "order.remark",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: "Add a comment with flags; Refund and Chargeback flags move the order (ORDER-10)",
-    body: AddRemarkRequest,
-    handle: async (context) => {
+    moveOrdersToOriginalFolder: orderIdsHandler(deps, "MoveOrderToOriginalFolder", "Order has been moved to new orders successfully"),
+    markOrdersRefunded: orderIdsHandler(deps, "MarkOrderRefunded", "Order has been refunded successfully"),
+    addRemark: async (context) => {
       const { input } = context;
       const flags = {
         whatsapp: isTicked(input.whatsapp),
@@ -207,39 +142,11 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       }, undefined, decisive ? toVersion(input.expectedVersion) : undefined);
       return replyTo(ran, "Remark has been added successfully");
     },
-  }),
-  mailEndpoint(deps, {
-    path: "/admin/resend-mail",
-    summary: "Resend the current document by mail through the chosen provider (ORDER-2)",
-    type: "ResendDocumentMail",
-    success: "Mail has been queued for sending",
-  }),
-  mailEndpoint(deps, {
-    path: "/admin/send-reminder-mail",
-    summary: "Sent Mail under Download History: a reminder to download the document (ORDER-8)",
-    type: "SendReminderMail",
-    success: "Reminder mail has been queued for sending",
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/send-invoice",
-    guard: "order.invoice",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: "E-mail the order's invoice to the customer (ADMIN-6)",
-    // To the customer: any member, from its own screen. To another address: the actor's, under
-    // QUEUE-12's read-only rule (the decider's).
-    body: SendInvoiceRequest,
+    resendMail: mailHandler(deps, "ResendDocumentMail", "Mail has been queued for sending"),
+    sendReminderMail: mailHandler(deps, "SendReminderMail", "Reminder mail has been queued for sending"),
     // The order decider first, then a gap-free number from the year's register (invoice-routes.ts).
-    handle: (context) => sendInvoice(deps, context, context.input),
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/save-transaction-details",
-    guard: "order.transaction-details",
-    answers: ORDER_COMMAND_ANSWERS,
-    summary: "Record the payment's transaction id and merchant name (ORDER-13)",
-    body: TransactionDetailsRequest,
-    handle: async (context) => {
+    sendInvoice: (context) => sendInvoice(deps, context, context.input),
+    saveTransactionDetails: async (context) => {
       const ran = await runOrderCommand(deps, context, {
         type: "RecordTransactionDetails",
         orderId: toOrderId(context.input.orderId),
@@ -249,5 +156,4 @@ export const orderEndpoints = (deps: ApiDeps): Endpoint[] => [
       });
       return replyTo(ran, "Transaction details have been saved successfully");
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

@@ -1,9 +1,9 @@
 import type { OrderPresenceAnswer, OrderViewer } from "@etd/contract";
-import { OrderPresenceRequest, toOrderId } from "@etd/contract/requests";
+import { toOrderId } from "@etd/contract/requests";
 import type { Role } from "@etd/events";
 import { migrateTables, type SqlDriver } from "@etd/event-store";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
 
 /*
@@ -54,8 +54,8 @@ const ensureTable = (db: SqlDriver): Promise<void> => migrateTables(db, PRESENCE
 
 const TTL = `interval '${PRESENCE_TTL_MS} milliseconds'`;
 
-export const orderPresenceEndpoints = (deps: ApiDeps): Endpoint[] => {
-  // Started with the app (the endpoints are built at start); the first call waits for it.
+export const orderPresenceHandlers = (deps: ApiDeps) => {
+  // Started with the app (the handlers are built at start); the first call waits for it.
   let ready: Promise<void> | undefined;
   const table = () => (ready ??= ensureTable(deps.readDb).catch((error: unknown) => {
     ready = undefined;
@@ -63,73 +63,61 @@ export const orderPresenceEndpoints = (deps: ApiDeps): Endpoint[] => {
   }));
   void table().catch(() => undefined);
 
-  return [
-    staffEndpoint({
-      method: "post",
-      path: "/admin/order-presence",
-      guard: "orders.read",
-      summary: "The order page is open (heartbeat every 3 s) or closing (`leaving`): answers the other pages that have the order open (issue 11)",
-      body: OrderPresenceRequest,
-      answers: {
-        404: "The order does not exist",
-        409: "The view id is another member's page",
-        429: `The member has more than ${MAX_VIEWS_PER_STAFF} order pages open`,
-      },
-      handle: async ({ input, user }) => {
-        await table();
-        const orderId = toOrderId(input.orderId);
-        const { viewId } = input;
-        const leaving = input.leaving === true;
-        // One statement, one round trip (P9): expire silent pages (never the caller's, which this
-        // statement may update), check the order exists (no rows for made-up ids), save or remove
-        // the caller's page, and read the others. The sub-statements share one snapshot, so the
-        // final select filters expired rows itself and never sees the caller's own row change.
-        const [row] = await deps.readDb.query(
-          `with expired as (
-             delete from order_presence where seen_at < now() - ${TTL} and view_id <> $1
-           ),
-           target as (select exists (select 1 from order_details where order_id = $2) as found),
-           owner as (select staff_id from order_presence where view_id = $1),
-           saved as (
-             insert into order_presence (view_id, order_id, staff_id, name, role, since, seen_at)
-             select $1, $2, $3, $4, $5, now(), now()
-              where not $7 and (select found from target)
-                and (exists (select 1 from owner)
-                     or (select count(*) from order_presence where staff_id = $3 and seen_at >= now() - ${TTL}) < $6)
-             on conflict (view_id) do update
-                set seen_at = now(), name = excluded.name, role = excluded.role, order_id = excluded.order_id,
-                    since = case when order_presence.order_id = excluded.order_id then order_presence.since else now() end
-              where order_presence.staff_id = excluded.staff_id
-             returning view_id
-           ),
-           left_page as (
-             delete from order_presence where $7 and view_id = $1 and staff_id = $3 and (select found from target)
-           )
-           select (select found from target) as found,
-                  (select staff_id from owner) as owner,
-                  (select count(*) from saved)::int as saved,
-                  coalesce((select jsonb_agg(jsonb_build_object('view_id', p.view_id, 'staff_id', p.staff_id, 'name', p.name,
-                                                                'role', p.role, 'since', p.since) order by p.since, p.view_id)
-                              from order_presence p
-                             where not $7 and p.order_id = $2 and p.view_id <> $1 and p.seen_at >= now() - ${TTL}), '[]'::jsonb) as viewers`,
-          [viewId, orderId, user.id, user.name, user.type, MAX_VIEWS_PER_STAFF, leaving],
-        );
-        if (row?.found !== true) return fail(404, `Order ${orderId} was not found.`);
-        if (!leaving && row.saved === 0) {
-          return row.owner !== null && row.owner !== user.id ? fail(409, VIEW_NOT_YOURS) : fail(429, TOO_MANY_VIEWS);
-        }
-        const others = row.viewers as { view_id: string; staff_id: string; name: string; role: Role; since: string }[];
-        const viewers = others.map(
-          (other): OrderViewer => ({
-            viewId: other.view_id,
-            staffId: other.staff_id,
-            name: other.name,
-            role: other.role,
-            since: new Date(other.since).toISOString(),
-          }),
-        );
-        return ok("Presence updated.", { viewers, heartbeatMs: HEARTBEAT_MS } satisfies OrderPresenceAnswer);
-      },
-    }),
-  ];
+  return {
+    sendOrderPresence: async ({ input, user }) => {
+      await table();
+      const orderId = toOrderId(input.orderId);
+      const { viewId } = input;
+      const leaving = input.leaving === true;
+      // One statement, one round trip (P9): expire silent pages (never the caller's, which this
+      // statement may update), check the order exists (no rows for made-up ids), save or remove
+      // the caller's page, and read the others. The sub-statements share one snapshot, so the
+      // final select filters expired rows itself and never sees the caller's own row change.
+      const [row] = await deps.readDb.query(
+        `with expired as (
+           delete from order_presence where seen_at < now() - ${TTL} and view_id <> $1
+         ),
+         target as (select exists (select 1 from order_details where order_id = $2) as found),
+         owner as (select staff_id from order_presence where view_id = $1),
+         saved as (
+           insert into order_presence (view_id, order_id, staff_id, name, role, since, seen_at)
+           select $1, $2, $3, $4, $5, now(), now()
+            where not $7 and (select found from target)
+              and (exists (select 1 from owner)
+                   or (select count(*) from order_presence where staff_id = $3 and seen_at >= now() - ${TTL}) < $6)
+           on conflict (view_id) do update
+              set seen_at = now(), name = excluded.name, role = excluded.role, order_id = excluded.order_id,
+                  since = case when order_presence.order_id = excluded.order_id then order_presence.since else now() end
+            where order_presence.staff_id = excluded.staff_id
+           returning view_id
+         ),
+         left_page as (
+           delete from order_presence where $7 and view_id = $1 and staff_id = $3 and (select found from target)
+         )
+         select (select found from target) as found,
+                (select staff_id from owner) as owner,
+                (select count(*) from saved)::int as saved,
+                coalesce((select jsonb_agg(jsonb_build_object('view_id', p.view_id, 'staff_id', p.staff_id, 'name', p.name,
+                                                              'role', p.role, 'since', p.since) order by p.since, p.view_id)
+                            from order_presence p
+                           where not $7 and p.order_id = $2 and p.view_id <> $1 and p.seen_at >= now() - ${TTL}), '[]'::jsonb) as viewers`,
+        [viewId, orderId, user.id, user.name, user.type, MAX_VIEWS_PER_STAFF, leaving],
+      );
+      if (row?.found !== true) return fail(404, `Order ${orderId} was not found.`);
+      if (!leaving && row.saved === 0) {
+        return row.owner !== null && row.owner !== user.id ? fail(409, VIEW_NOT_YOURS) : fail(429, TOO_MANY_VIEWS);
+      }
+      const others = row.viewers as { view_id: string; staff_id: string; name: string; role: Role; since: string }[];
+      const viewers = others.map(
+        (other): OrderViewer => ({
+          viewId: other.view_id,
+          staffId: other.staff_id,
+          name: other.name,
+          role: other.role,
+          since: new Date(other.since).toISOString(),
+        }),
+      );
+      return ok("Presence updated.", { viewers, heartbeatMs: HEARTBEAT_MS } satisfies OrderPresenceAnswer);
+    },
+  } satisfies Partial<Handlers>;
 };

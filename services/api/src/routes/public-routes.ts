@@ -2,14 +2,12 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { OrderId } from "@etd/events";
 import { parsePosition } from "@etd/event-store";
 import { waitForPosition } from "@etd/projections";
-import { DownloadDocumentRequest, TrackOrderRequest } from "@etd/contract/requests";
 import type { ApiDeps } from "../api-deps.ts";
-import { replyTo, runOrderCommand } from "../commands/run-command.ts";
-import { publicEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
-import { PUBLIC_RATE_LIMITED, withAnswers } from "../http/answers.ts";
 import { describeDevice } from "../http/visitor-device.ts";
 
 /*
@@ -49,18 +47,9 @@ const lookUpOrder = async (deps: ApiDeps, orderId: string) => {
   return { email: (row?.email as string | null | undefined) ?? undefined, documentReady: row?.file_name !== null && row?.file_name !== undefined };
 };
 
-export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
-  publicEndpoint({
-    method: "post",
-    path: "/front/track-order",
-    readOnly: true,
-    summary: "Find an order by its id and the application's e-mail (PUBLIC-1); a match gets a 30-minute grant for that order as an HttpOnly cookie",
-    body: TrackOrderRequest,
-    answers: withAnswers(PUBLIC_RATE_LIMITED, {
-      404: NOT_FOUND,
-      429: "Too many failed attempts for this order: the message says in how many minutes to try again",
-    }),
-    handle: async ({ input, ip }) => {
+export const publicHandlers = (deps: ApiDeps) =>
+  ({
+    trackOrder: async ({ input, ip }) => {
       const rateWaitMs = publicWaitMs(deps, "track", ip);
       if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
       const orderId = input.orderId.trim();
@@ -81,14 +70,7 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       deps.trackThrottle.recordSuccess(orderId, ip);
       return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
     },
-  }),
-  publicEndpoint({
-    method: "post",
-    path: "/front/download-passport-doc-pdf",
-    summary: "With the order's grant: record a download of the current document and answer its link (PUBLIC-2)",
-    body: DownloadDocumentRequest,
-    answers: withAnswers(PUBLIC_RATE_LIMITED, { [GRANT_REFUSED_STATUS]: GRANT_REFUSED, 404: "The order or the document was not found", 409: "The order was permanently deleted" }),
-    handle: async ({ req, input, ip, requestId }) => {
+    downloadDocument: async ({ req, input, ip, requestId }) => {
       const waitMs = publicWaitMs(deps, "download", ip);
       if (waitMs > 0) return fail(429, tooManyRequests(waitMs));
       const orderId = input.orderId.trim();
@@ -105,8 +87,8 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
         ...describeDevice(req.get("user-agent")),
         location: deps.locateIp(ip),
       });
-      const reply = replyTo(ran, "Your download will start shortly.");
-      if (!ran.ok) return reply;
+      // Sent without an expected version, a command is refused by the decider only, never as changed since.
+      if (!ran.ok) return refusalReply(ran.refusal);
       // The page reloads the history next and must find this download in it. A traveller cannot
       // ask a read to wait (only staff may send X-Read-After), so this answer waits, briefly and
       // for its own write only, until the history holds it.
@@ -114,7 +96,6 @@ export const publicEndpoints = (deps: ApiDeps): Endpoint[] => [
       if (position !== undefined) await waitForPosition(deps.readDb, position, ["order_details"], HISTORY_WAIT_MS);
       const link = `/uploads/docs/${orderId}/${encodeURIComponent(fileName)}`;
       // Only the link: the log position would tell a traveller how busy the whole office is.
-      return ok(reply.body.message, { link });
+      return ok("Your download will start shortly.", { link });
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

@@ -1,19 +1,9 @@
-import { DEFAULT_PAGE_SIZE, isAllowed, QUEUE_KEYS, type QueueKey } from "@etd/contract";
-import {
-  FolderCountQuery,
-  FutureMonthsQuery,
-  MAX_SELECTED_ORDERS,
-  OrderListParam,
-  OrdersListQuery,
-  pageSizeOf,
-  SearchOrderRequest,
-  SelectAllOrdersRequest,
-  TOO_MANY_SELECTED_MESSAGE,
-} from "@etd/contract/requests";
+import { DEFAULT_PAGE_SIZE, isAllowed, MAX_SELECTED_ORDERS, QUEUE_KEYS, TOO_MANY_SELECTED_MESSAGE, type QueueKey } from "@etd/contract";
+import { pageSizeOf } from "@etd/contract/requests";
 import { folderCounts, futureMonths, ordersList, queueKeyOf, searchOrders, selectOrders } from "@etd/projections";
 import type { SessionUser } from "../auth/tokens.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { FORBIDDEN, staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import { FORBIDDEN, type Handlers } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, ok } from "../http/reply.ts";
 
@@ -51,26 +41,10 @@ export const searchWindow = (start: number, end: number | "All" | undefined): { 
 
 const viewerOf = (deps: ApiDeps, user: SessionUser) => ({ today: utcDay(deps.now()), staffId: user.id });
 
-export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "get",
-    path: "/admin/get-all-folder-count",
-    guard: "orders.read",
-    reads: ["queue"],
-    summary: "The counts object of every folder; My Orders counts the signed-in member's orders (SHELL-5)",
-    query: FolderCountQuery,
-    handle: async ({ user }) => ok("Folder counts loaded.", await folderCounts(deps.readDb.query, viewerOf(deps, user))),
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/get-orders-list/:orderName",
-    guard: "orders.read",
-    reads: ["queue"],
-    summary: "One page of a queue, newest first, with the folder's total; allOrder needs Order History (QUEUE-5, QUEUE-7)",
-    params: OrderListParam,
-    query: OrdersListQuery,
-    answers: { 404: "There is no order list by that name" },
-    handle: async ({ params, user, input }) => {
+export const queueQueryHandlers = (deps: ApiDeps) =>
+  ({
+    getFolderCounts: async ({ user }) => ok("Folder counts loaded.", await folderCounts(deps.readDb.query, viewerOf(deps, user))),
+    getOrdersList: async ({ params, user, input }) => {
       const name = params.orderName;
       const key = queueKeyOf(name);
       if (key === undefined) return unknownFolder(name);
@@ -85,17 +59,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
       });
       return ok("Orders loaded.", result.rows, { total: result.total, page: result.page, limit: result.limit });
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    readOnly: true,
-    path: "/admin/search-order",
-    guard: "orders.read",
-    reads: ["queue"],
-    summary: "Search one folder by order id, name, e-mail or phone, any case, any part (QUEUE-5)",
-    body: SearchOrderRequest,
-    answers: { 404: "There is no order list by that name" },
-    handle: async ({ user, input }) => {
+    searchOrders: async ({ user, input }) => {
       const key = queueKeyOf(input.folderName);
       if (key === undefined) return unknownFolder(input.folderName);
       if (!mayRead(user, key)) return fail(403, FORBIDDEN);
@@ -112,17 +76,7 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
       });
       return ok("Orders loaded.", result.rows, { total: result.total, ...window });
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    readOnly: true,
-    path: "/admin/select-all-orders",
-    guard: "orders.read",
-    reads: ["queue"],
-    summary: "Select all across pages: every order of a folder or its search, newest first, with the status and assignee a bulk action's asSelected sends back (issue 16)",
-    body: SelectAllOrdersRequest,
-    answers: { 400: TOO_MANY_SELECTED_MESSAGE, 404: "There is no order list by that name" },
-    handle: async ({ user, input }) => {
+    selectAllOrders: async ({ user, input }) => {
       const key = queueKeyOf(input.folderName);
       if (key === undefined) return unknownFolder(input.folderName);
       if (!mayRead(user, key)) return fail(403, FORBIDDEN);
@@ -137,17 +91,8 @@ export const queueQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
       if (rows.length > MAX_SELECTED_ORDERS) return fail(400, TOO_MANY_SELECTED_MESSAGE);
       return ok("Orders selected.", rows, { total: rows.length });
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/get-future-months",
-    guard: "orders.read",
-    reads: ["queue"],
-    summary: "The future-orders calendar: twelve month tiles, January to December, with counts by process month (ADMIN-3)",
-    query: FutureMonthsQuery,
-    handle: async ({ input }) => {
+    getFutureMonths: async ({ input }) => {
       const year = input.year === undefined ? undefined : Number(input.year);
       return ok("Future months loaded.", await futureMonths(deps.readDb.query, { today: utcDay(deps.now()), year }));
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

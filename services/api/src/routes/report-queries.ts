@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from "@etd/contract";
-import { dayOf, DateRangeRequest, pageSizeOf, ProcessedOrdersQuery } from "@etd/contract/requests";
+import { dayOf, pageSizeOf } from "@etd/contract/requests";
 import { countryOrders, processedBy, processedOrders } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
+import type { Handlers } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { ok } from "../http/reply.ts";
 
@@ -14,16 +14,9 @@ import { ok } from "../http/reply.ts";
  * the parameters it names: clients add others (delay, userName) to every list call.
  */
 
-export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "post",
-    readOnly: true,
-    path: "/admin/get-country-order-list",
-    guard: "reports.read",
-    reads: ["reports"],
-    summary: "Orders per country created between two days, with standard, priority and future counts (ADMIN-4)",
-    body: DateRangeRequest,
-    handle: async ({ input }) => {
+export const reportQueryHandlers = (deps: ApiDeps) =>
+  ({
+    getCountryOrders: async ({ input }) => {
       const rows = await countryOrders(deps.readDb.query, {
         fromDate: dayOf(input.fromDate),
         toDate: dayOf(input.toDate),
@@ -31,30 +24,12 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
       });
       return ok("Country orders loaded.", rows);
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    readOnly: true,
-    path: "/admin/get-processed-by-count",
-    // The counts sum up the Order Processed list (ADMIN-7), which is Admin only (000 §6): so are they.
-    guard: "orders.processed",
-    reads: ["reports"],
-    summary: "Orders per staff member who uploaded their document last, between two days (ADMIN-5)",
-    body: DateRangeRequest,
-    handle: async ({ input }) => {
+    getProcessedByCount: async ({ input }) => {
       const rows = await processedBy(deps.readDb.query, { fromDate: dayOf(input.fromDate), toDate: dayOf(input.toDate) });
       // 001 §8: the client shows this message as a toast on every load.
       return ok("Processed orders loaded.", rows);
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/get-processed-orders",
-    guard: "orders.processed",
-    reads: ["reports"],
-    summary: "Order Processed: orders with a document, latest upload first, who processed them and when (ADMIN-7)",
-    query: ProcessedOrdersQuery,
-    handle: async ({ input }) => {
+    getProcessedOrders: async ({ input }) => {
       const { page, limit, fromDate, toDate } = input;
       const result = await processedOrders(deps.readDb.query, {
         page: page === undefined ? 1 : Number(page),
@@ -69,5 +44,4 @@ export const reportQueryEndpoints = (deps: ApiDeps): Endpoint[] => [
         limit: result.limit,
       });
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

@@ -2,11 +2,10 @@ import * as Result from "effect/Result";
 import type { Query } from "@etd/event-store";
 import type { StaffId } from "@etd/events";
 import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
-import { ResetTwoFactorRequest, TwoFactorEnableRequest, TwoFactorLoginRequest, TwoFactorSetupRequest } from "@etd/contract/requests";
+import { TwoFactorSetupRequest } from "@etd/contract/requests";
 import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts";
-import { publicEndpoint, staffEndpoint, UNAUTHORIZED, type Endpoint } from "../http/endpoint.ts";
+import { readingInput, UNAUTHORIZED, type Handlers } from "../http/endpoint.ts";
 import { decodeInput, fail, ok } from "../http/reply.ts";
-import { STAFF_ACCOUNT_ANSWERS } from "../http/answers.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import type { CodeRefusal } from "../auth/two-factor-challenge.ts";
 import {
@@ -36,18 +35,9 @@ export const TWO_FACTOR_ON = "Two-factor sign-in is on. You have been signed out
 
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
-export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
-  publicEndpoint({
-    method: "post",
-    path: "/admin/admin-login/two-factor",
-    summary: "Sign in, second step (AUTH-3, issue 16): the challenge sign-in answered, with the authenticator's code or a recovery code; answers as sign-in does",
-    body: TwoFactorLoginRequest,
-    answers: {
-      200: "Status 0: the second step's code is already used (data names it)",
-      401: "The challenge has expired or is spent, or the code or recovery code is not valid",
-      429: "Too many wrong codes or failed sign-ins: the message says in how many minutes to try again",
-    },
-    handle: async ({ input, ip, requestId }) => {
+export const twoFactorHandlers = (deps: ApiDeps) =>
+  ({
+    signInSecondStep: async ({ input, ip, requestId }) => {
       const { challenges } = deps.twoFactor;
       const challenge = challenges.verify(input.challenge.trim());
       if (!challenge) return fail(401, SIGN_IN_EXPIRED);
@@ -106,77 +96,43 @@ export const twoFactorEndpoints = (deps: ApiDeps): Endpoint[] => [
       deps.throttle.recordSuccess(credential.email, ip);
       return signedIn(deps, credential);
     },
-  }),
-  staffEndpoint({
-    method: "get",
-    path: "/admin/two-factor",
-    guard: "session.read",
-    beforeTwoFactor: true,
-    reads: [],
-    summary: "The signed-in member's two-factor sign-in: on or not, required for their role, recovery codes left (issue 16)",
-    handle: async ({ user }) => {
+    twoFactorStatus: async ({ user }) => {
       const status = await deps.credentials.twoFactorStatus(user.id);
       if (!status) return fail(401, UNAUTHORIZED);
       const answer: TwoFactorStatus = { ...status, required: deps.requireTwoFactorFor.has(user.type) };
       return ok("Two-factor sign-in.", answer);
     },
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/two-factor/setup",
-    guard: "session.read",
-    beforeTwoFactor: true,
-    summary: "Start setting up two-factor sign-in (issue 16): a new secret, its otpauth URL and QR code; replaces any earlier unconfirmed one; 409 once it is on",
-    body: TwoFactorSetupRequest,
-    answers: { 409: "Two-factor sign-in is already on" },
-    // Nothing to send, but a JSON object must be sent: a request without a body, or with another
-    // kind of body, is refused like any command's (R5), rather than read as "start again".
-    // (The JSON parser reads an empty body as {} too, so the body's length is looked at.)
-    readInput: (req) =>
-      (Number(req.get("content-length")) > 0 || req.get("transfer-encoding") !== undefined) &&
-      typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
-        ? decodeInput(TwoFactorSetupRequest, req.body)
-        : Result.fail(fail(400, "Setup takes a JSON body: {}.")),
-    handle: async ({ user }) => {
-      const credential = await deps.credentials.findById(user.id);
-      if (!credential) return fail(401, UNAUTHORIZED);
-      if (credential.twoFactor) return fail(409, ALREADY_SET_UP);
-      const secret = newTotpSecret();
-      await storePendingSecret(deps, user.id, secret);
-      const url = otpauthUrl(secret, credential.email);
-      const answer: TwoFactorSetup = { secret, otpauthUrl: url, qrCode: qrCodeDataUrl(url) };
-      return ok("Scan the QR code with your authenticator app, then enter the code it shows.", answer);
-    },
-  }),
-  staffEndpoint({
-    method: "post",
-    path: "/admin/two-factor/enable",
-    guard: "session.read",
-    beforeTwoFactor: true,
-    summary:
-      "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown. Ends the member's other sessions: this one goes on with the new token answered (data.accessToken, and the session cookie)",
-    body: TwoFactorEnableRequest,
-    answers: { 400: "No setup is pending, or the code is not the app's", 409: "Two-factor sign-in is already on" },
-    handle: async (context) => {
+    startTwoFactorSetup: readingInput(
+      // Nothing to send, but a JSON object must be sent: a request without a body, or with another
+      // kind of body, is refused like any command's (R5), rather than read as "start again".
+      // (The JSON parser reads an empty body as {} too, so the body's length is looked at.)
+      (req) =>
+        (Number(req.get("content-length")) > 0 || req.get("transfer-encoding") !== undefined) &&
+        typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
+          ? decodeInput(TwoFactorSetupRequest, req.body)
+          : Result.fail(fail(400, "Setup takes a JSON body: {}.")),
+      async ({ user }) => {
+        const credential = await deps.credentials.findById(user.id);
+        if (!credential) return fail(401, UNAUTHORIZED);
+        if (credential.twoFactor) return fail(409, ALREADY_SET_UP);
+        const secret = newTotpSecret();
+        await storePendingSecret(deps, user.id, secret);
+        const url = otpauthUrl(secret, credential.email);
+        const answer: TwoFactorSetup = { secret, otpauthUrl: url, qrCode: qrCodeDataUrl(url) };
+        return ok("Scan the QR code with your authenticator app, then enter the code it shows.", answer);
+      },
+    ),
+    enableTwoFactor: async (context) => {
       const enabled = await enableTwoFactor(deps, context, context.input.code);
       if (!("ok" in enabled)) return enabled;
       const accessToken = deps.tokens.issue(context.user, enabled.sessionGeneration);
       const answer = { recoveryCodes: enabled.recoveryCodes, accessToken, position: enabled.position ?? null };
       return withSessionCookie(deps, ok(TWO_FACTOR_ON, answer), accessToken);
     },
-  }),
-  staffEndpoint({
-    method: "put",
-    path: "/admin/reset-two-factor",
-    guard: "team.reset-two-factor",
-    summary: "Reset a member's two-factor sign-in (issue 16, Admin only): they sign in with their password alone, and their sessions end",
-    body: ResetTwoFactorRequest,
-    answers: STAFF_ACCOUNT_ANSWERS,
-    handle: async (context) => {
+    resetTwoFactor: async (context) => {
       const staffId = context.input.id.trim();
       if (!isStaffId(staffId)) return fail(404, "Team member not found.");
       const reset = await resetTwoFactor(deps, context, staffId as StaffId);
       return isAccountChanged(reset) ? ok("Two-factor sign-in has been reset.", { position: reset.position ?? null }) : reset;
     },
-  }),
-];
+  }) satisfies Partial<Handlers>;

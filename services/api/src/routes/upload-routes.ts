@@ -2,8 +2,7 @@ import * as Result from "effect/Result";
 import type { OrderId } from "@etd/events";
 import { providerOf, toVersion, UploadDocumentFields } from "@etd/contract/requests";
 import type express from "express";
-import { staffEndpoint, type Endpoint } from "../http/endpoint.ts";
-import { ORDER_COMMAND_ANSWERS } from "../http/answers.ts";
+import { readingInput, type Handlers } from "../http/endpoint.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "../http/clean-text.ts";
 import { decodeInput, fail, type Reply } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
@@ -50,38 +49,28 @@ const readDocumentUpload = async (
   return Result.succeed({ form, file: upload.file });
 };
 
-export const uploadEndpoints = (deps: ApiDeps): Endpoint[] => [
-  staffEndpoint({
-    method: "post",
-    path: "/admin/upload-visa-document",
-    guard: "order.upload-document",
-    summary: "Upload the finished document (PDF or image, multipart) and have it mailed (ORDER-3)",
-    readInput: (req) => readDocumentUpload(req, deps),
-    form: { fields: UploadDocumentFields, file: "uploadVisaDoc" },
-    answers: {
-      ...ORDER_COMMAND_ANSWERS,
-      400: "The form is not a valid multipart form, a field is missing or not valid, or the file is missing",
-      413: "The file is larger than the upload limit (MAX_UPLOAD_MB)",
-      415: "The file is not a PDF or an image, by its first bytes",
-    },
-    handle: async (context) => {
-      const { form, file } = context.input;
-      const { user } = context;
-      const ran = await runOrderCommand(deps, context, {
-        type: "UploadDocument",
-        orderId: form.orderId.trim() as OrderId,
-        fileName: file.fileName,
-        storedPath: file.storedPath,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        actor: actorOf(user),
-        provider: providerOf(form.mailServiceProvider),
-        to: form.email.trim(),
-      }, undefined, toVersion(form.expectedVersion));
-      // A refused upload (no such order, permanently deleted, changed since the page's version)
-      // must not leave its file behind.
-      if (!ran.ok) await deps.storage.remove(file.storedPath);
-      return replyTo(ran, "Document has been uploaded successfully and the mail is on its way");
-    },
-  }),
-];
+export const uploadHandlers = (deps: ApiDeps) =>
+  ({
+    uploadVisaDocument: readingInput(
+      (req) => readDocumentUpload(req, deps),
+      async (context) => {
+        const { form, file } = context.input;
+        const { user } = context;
+        const ran = await runOrderCommand(deps, context, {
+          type: "UploadDocument",
+          orderId: form.orderId.trim() as OrderId,
+          fileName: file.fileName,
+          storedPath: file.storedPath,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          actor: actorOf(user),
+          provider: providerOf(form.mailServiceProvider),
+          to: form.email.trim(),
+        }, undefined, toVersion(form.expectedVersion));
+        // A refused upload (no such order, permanently deleted, changed since the page's version)
+        // must not leave its file behind.
+        if (!ran.ok) await deps.storage.remove(file.storedPath);
+        return replyTo(ran, "Document has been uploaded successfully and the mail is on its way");
+      },
+    ),
+  }) satisfies Partial<Handlers>;

@@ -4,12 +4,10 @@ import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
 import { adminRoute } from "../../app/routes.tsx";
 import { Loading } from "../../components/ui/loading.tsx";
-import { countryOrdersQuery } from "./api/get-country-orders.ts";
-import { paymentGatewaysQuery } from "./api/get-payment-gateways.ts";
-import { processedByQuery } from "./api/get-processed-by-count.ts";
-import { teamMemberInfoQuery } from "./api/get-team-member-info.ts";
-import { teamMemberTypesQuery } from "./api/get-team-member-types.ts";
-import { teamMembersQuery } from "../../lib/team-members.ts";
+import { QUEUES, TEAM } from "@etd/contract/endpoints";
+import { endpointQuery } from "../../lib/endpoint-query.ts";
+import { teamMembersQuery, teamMemberTypesQuery } from "../../lib/team-members.ts";
+import { countryOrdersQuery, processedByQuery } from "./utils/report-queries.ts";
 import { validateReportSearch, type ReportSearch } from "./utils/report-search.ts";
 
 /*
@@ -44,7 +42,7 @@ export const editTeamMemberRoute = createRoute({
     await Promise.all([
       queryClient.ensureQueryData(teamMembersQuery()),
       queryClient.ensureQueryData(teamMemberTypesQuery()),
-      queryClient.ensureQueryData(teamMemberInfoQuery(params.teamMemberId)),
+      queryClient.ensureQueryData(endpointQuery(TEAM.getTeamMemberInfo, { params: { id: params.teamMemberId } })),
     ]);
   },
   pendingComponent: Loading,
@@ -58,7 +56,7 @@ export const editTeamMemberRoute = createRoute({
 export const gatewaySettingRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "gateway-setting",
-  loader: ({ context }) => context.queryClient.ensureQueryData(paymentGatewaysQuery()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(endpointQuery(QUEUES.getPaymentGateways, {})),
   pendingComponent: Loading,
   errorComponent: ErrorView,
   component: lazyRouteComponent(() => import("./components/gateway-setting-screen.tsx"), "GatewaySettingScreen"),

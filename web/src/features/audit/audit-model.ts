@@ -1,4 +1,4 @@
-import { COUNT_FIELD_OF, QUEUE_KEYS, type AuditChange, type AuditEvent, type ChainVerification, type QueueKey } from "@etd/contract";
+import { COUNT_FIELD_OF, QUEUE_KEYS, type AuditChange, type AuditEvent, type ChainVerification, type Envelope, type QueueKey } from "@etd/contract";
 import { DASHBOARD_TILES, MENU_ENTRIES } from "../../lib/menu-entries.ts";
 
 /*
@@ -7,6 +7,11 @@ import { DASHBOARD_TILES, MENU_ENTRIES } from "../../lib/menu-entries.ts";
  * screens' URLs may hold. The console shows times in US Eastern (the contract's easternTime), so
  * the moments an auditor types are read as US Eastern wall time too, whatever the browser's zone.
  */
+
+// --- answers ------------------------------------------------------------------------------------
+
+/** The answer's data when the server said yes, else undefined. */
+export const dataOf = <T,>(answer: Envelope<T | null> | undefined): T | undefined => (answer?.status === 1 && answer.data !== null ? answer.data : undefined);
 
 // --- diff kinds ---------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
 import { adminRoute } from "../../app/routes.tsx";
-import { orderDetailsQuery } from "./api/order-details-query.ts";
+import { orderDetailsQuery } from "./utils/order-queries.ts";
 
 /*
  * The order page's address (ORDER-*, 001 §2: /admin/view-order/{orderId}), which every queue's

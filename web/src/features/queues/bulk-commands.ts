@@ -1,10 +1,6 @@
-import type { Action, SelectedOrder } from "@etd/contract";
-import type { Envelope } from "../../lib/api-client.ts";
-import { assignOrders } from "./api/assign-orders.ts";
-import type { OrdersChanged } from "./api/bulk-answer.ts";
-import { deleteOrders } from "./api/delete-orders.ts";
-import { markOrdersRefunded } from "./api/mark-orders-refunded.ts";
-import { moveOrdersToOriginalFolder } from "./api/move-orders-to-original-folder.ts";
+import type { Action, BulkChangeAnswer, SelectedOrder } from "@etd/contract";
+import { ORDERS, type EndpointDeclaration } from "@etd/contract/endpoints";
+import { callApi, type Envelope } from "../../lib/api-client.ts";
 
 /** A bulk command of the queues (QUEUE-8..11), everything about it in one entry. */
 interface BulkCommand {
@@ -17,8 +13,17 @@ interface BulkCommand {
   readonly permission: Action;
   /** What happened to each changed order, for a select-all result ("deleted"). */
   readonly done: string;
-  readonly run: (orderIds: readonly string[], viewerName: string, asSelected?: readonly SelectedOrder[]) => Promise<Envelope<OrdersChanged>>;
+  /** The endpoint it calls: what it changes, for reading the lists again after it. */
+  readonly endpoint: EndpointDeclaration;
+  readonly run: (orderIds: readonly string[], viewerName: string, asSelected?: readonly SelectedOrder[]) => Promise<Envelope<BulkChangeAnswer | null>>;
 }
+
+/**
+ * The optional `asSelected` of a bulk command (issue 16 part B): each order as the member saw it
+ * when they selected all, so the server leaves alone any that changed since. Absent otherwise.
+ */
+const asSelectedField = (asSelected: readonly SelectedOrder[] | undefined): { asSelected?: readonly SelectedOrder[] } =>
+  asSelected === undefined ? {} : { asSelected };
 
 /** Keeps the table's names as the type of an action, each entry a BulkCommand. */
 const commands = <A extends string>(table: Readonly<Record<A, BulkCommand>>) => table;
@@ -31,7 +36,9 @@ export const BULK_COMMANDS = commands({
     confirm: "Are you sure want to assigned orders.",
     permission: "order.assign",
     done: "assigned to you",
-    run: (ids, viewerName, asSelected) => assignOrders(ids, viewerName, asSelected),
+    // The server assigns to the signed-in member whatever `assignto` says; a lost race answers 409 naming who won and when.
+    endpoint: ORDERS.assignOrders,
+    run: (ids, viewerName, asSelected) => callApi(ORDERS.assignOrders, { body: { orderId: ids, assignto: viewerName, ...asSelectedField(asSelected) } }),
   },
   moveToOriginal: {
     label: "Move to Original Folder",
@@ -39,14 +46,16 @@ export const BULK_COMMANDS = commands({
     confirm: "Are you sure want to move orders to new orders.",
     permission: "order.move-to-original",
     done: "moved to their original folder",
-    run: (ids, _viewerName, asSelected) => moveOrdersToOriginalFolder(ids, asSelected),
+    endpoint: ORDERS.moveOrdersToOriginalFolder,
+    run: (ids, _viewerName, asSelected) => callApi(ORDERS.moveOrdersToOriginalFolder, { body: { orderId: ids, ...asSelectedField(asSelected) } }),
   },
   refunded: {
     label: "Refunded it",
     className: "button button-primary",
     permission: "order.refunded",
     done: "marked refunded",
-    run: (ids, _viewerName, asSelected) => markOrdersRefunded(ids, asSelected),
+    endpoint: ORDERS.markOrdersRefunded,
+    run: (ids, _viewerName, asSelected) => callApi(ORDERS.markOrdersRefunded, { body: { orderId: ids, ...asSelectedField(asSelected) } }),
   },
   delete: {
     label: "Delete Order",
@@ -54,7 +63,10 @@ export const BULK_COMMANDS = commands({
     confirm: "Are you sure you want to delete?",
     permission: "order.delete",
     done: "deleted",
-    run: (ids, _viewerName, asSelected) => deleteOrders(ids, asSelected),
+    // The soft delete (QUEUE-8): a move to Deleted, never the permanent one.
+    endpoint: ORDERS.changeOrderStatus,
+    run: (ids, _viewerName, asSelected) =>
+      callApi(ORDERS.changeOrderStatus, { body: { orderId: ids, updatingStatus: "Deleted", permanentDeletedFlag: false, ...asSelectedField(asSelected) } }),
   },
 });
 

@@ -3,9 +3,7 @@ import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
 import { adminRoute } from "../../app/routes.tsx";
 import { readStoredSession } from "../../lib/session.ts";
-import { futureMonthsQuery } from "./api/get-future-months.ts";
-import { processedOrdersQuery } from "./api/get-processed-orders.ts";
-import { queuePageQuery } from "./api/queue-page-query.ts";
+import { futureMonthsQuery, processedOrdersQuery, queuePageQuery } from "./utils/queue-queries.ts";
 import {
   DEFAULT_PAGE_SIZE,
   validateFutureSearch,

@@ -1,5 +1,5 @@
+import type { BulkChangeAnswer } from "@etd/contract";
 import type { Envelope } from "../../lib/api-client.ts";
-import type { OrdersChanged } from "./api/bulk-answer.ts";
 import { BULK_COMMANDS, type BulkAction } from "./bulk-commands.ts";
 
 /** How many refusals a result quotes in full before it counts the rest by id. */
@@ -11,7 +11,7 @@ const QUOTED_REFUSALS = 3;
  * words, which name the order). An answer without that detail (a refusal of the whole request)
  * keeps the server's message.
  */
-export const selectAllResult = (action: BulkAction, answer: Envelope<OrdersChanged>, selected: number): Envelope<OrdersChanged> => {
+export const selectAllResult = (action: BulkAction, answer: Envelope<BulkChangeAnswer | null>, selected: number): Envelope<BulkChangeAnswer | null> => {
   const changed = answer.data?.changed;
   if (changed === undefined) return answer;
   const refused = answer.data?.refused ?? [];

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { ErrorView } from "../../app/error-view.tsx";
 import { adminRoute } from "../../app/routes.tsx";
 import { Loading } from "../../components/ui/loading.tsx";
-import { twoFactorStatusQuery } from "./api/two-factor.ts";
+import { twoFactorStatusQuery } from "./hooks/two-factor-status.ts";
 
 /** "Two-factor sign-in" (issue 16 part A): every member's own page, the only one while the gate is closed (lib/two-factor-gate.ts). */
 export const twoFactorRoute = createRoute({

@@ -1,10 +1,11 @@
+import { ACCESS } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { clearStoredSession, sessionAtom } from "../../../lib/session.ts";
-import { changePassword } from "../api/change-password.ts";
+import { callApi } from "../../../lib/api-client.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateNewPassword } from "../utils/form-rules.ts";
 import { AdminPage } from "../../../components/ui/admin-page.tsx";
@@ -20,7 +21,7 @@ export const ChangePasswordScreen = () => {
   const setSession = useSetAtom(sessionAtom);
   const form = useValidatedForm({ newPassword: "" }, validateNewPassword);
   const save = useMutation({
-    mutationFn: (newPassword: string) => changePassword(newPassword),
+    mutationFn: (newPassword: string) => callApi(ACCESS.changePassword, { body: { newPassword } }),
     onSuccess: async (answer) => {
       toast.answer(answer);
       if (answer.status !== 1) return;

@@ -1,7 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast.tsx";
-import type { DayRange } from "../api/day-range.ts";
-import { countryOrdersQuery } from "../api/get-country-orders.ts";
+import { countryOrdersQuery, type DayRange } from "../utils/report-queries.ts";
 import { filterRows } from "../utils/report-search.ts";
 import { AdminPage, EmptyRow, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { rangeOf, ReportToolbar, type ReportScreenProps } from "./report-controls.tsx";

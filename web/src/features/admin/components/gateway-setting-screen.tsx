@@ -1,8 +1,10 @@
+import type { PaymentGatewayRow } from "@etd/contract";
+import { QUEUES } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { paymentGatewaysQuery, type PaymentGateway } from "../api/get-payment-gateways.ts";
-import { setPaymentGateway } from "../api/set-payment-gateway.ts";
+import { callApi } from "../../../lib/api-client.ts";
+import { endpointQuery } from "../../../lib/endpoint-query.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateGateway } from "../utils/form-rules.ts";
 import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "../../../components/ui/admin-page.tsx";
@@ -16,7 +18,7 @@ const DOMAINS = [
 
 /** Gateway Setting (ADMIN-2): one selector per customer domain, each showing its active gateway. */
 export const GatewaySettingScreen = () => {
-  const answer = useSuspenseQuery(paymentGatewaysQuery()).data;
+  const answer = useSuspenseQuery(endpointQuery(QUEUES.getPaymentGateways, {})).data;
   if (answer.status !== 1) {
     return (
       <AdminPage id="gateway-setting-title" title="Payment Setting">
@@ -49,16 +51,17 @@ const GatewayDomainForm = ({
   active,
 }: {
   domain: (typeof DOMAINS)[number];
-  entries: readonly PaymentGateway[];
-  active: PaymentGateway | undefined;
+  entries: readonly PaymentGatewayRow[];
+  active: PaymentGatewayRow | undefined;
 }) => {
   const queryClient = useQueryClient();
   const form = useValidatedForm({ gatewayId: active?.id ?? "" }, validateGateway);
   const save = useMutation({
-    mutationFn: (gatewayId: string) => setPaymentGateway(gatewayId, domain.isSecondaryDomain),
+    // ADMIN-2: the gateway becomes the active one of the primary (0) or secondary (1) domain.
+    mutationFn: (gatewayId: string) => callApi(QUEUES.setPaymentGateway, { body: { gatewayDetails: { gatewayId, isSecondaryDomain: domain.isSecondaryDomain } } }),
     onSuccess: async (answer) => {
       toast.answer(answer);
-      if (answer.status === 1) await refetchAfterCommand(queryClient, answer, ["gateways"]);
+      if (answer.status === 1) await refetchAfterCommand(queryClient, answer, QUEUES.setPaymentGateway);
     },
   });
   return (

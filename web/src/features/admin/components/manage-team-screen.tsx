@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { teamMemberInfoQuery } from "../api/get-team-member-info.ts";
+import { TEAM } from "@etd/contract/endpoints";
+import { endpointQuery } from "../../../lib/endpoint-query.ts";
 import { teamMembersQuery } from "../../../lib/team-members.ts";
 import { AdminPage, AdminPanel, RouterLink, ServerRefusal } from "../../../components/ui/admin-page.tsx";
 import { TeamMemberForm } from "./team-member-form.tsx";
@@ -29,7 +30,7 @@ export const ManageTeamScreen = ({ editingId }: { editingId?: string }) => {
 };
 
 const EditTeamMember = ({ teamMemberId }: { teamMemberId: string }) => {
-  const answer = useSuspenseQuery(teamMemberInfoQuery(teamMemberId)).data;
+  const answer = useSuspenseQuery(endpointQuery(TEAM.getTeamMemberInfo, { params: { id: teamMemberId } })).data;
   const member = answer.status === 1 ? answer.data : null;
   if (!member) {
     return (

@@ -1,9 +1,10 @@
 import type { ReportName } from "@etd/contract";
+import { QUEUES } from "@etd/contract/endpoints";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Button, Input, Label, SearchField } from "react-aria-components";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
-import type { DayRange } from "../api/day-range.ts";
+import type { DayRange } from "../utils/report-queries.ts";
 import { useDebouncedSearch } from "../../../lib/use-debounced-search.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateDateRange, type DateRangeValues } from "../utils/form-rules.ts";
@@ -47,7 +48,7 @@ export const ReportToolbar = ({
       <ReportSearchBox committed={search.search ?? ""} placeholder={searchPlaceholder} onCommit={(text) => onSearch({ ...range, search: text }, true)} />
       {exportAs && (
         <div className="report-export">
-          <ExportCsvLink path="/admin/export-report" params={{ report: exportAs, fromDate: range.fromDate, toDate: range.toDate }} />
+          <ExportCsvLink endpoint={QUEUES.exportReport} query={{ report: exportAs, fromDate: range.fromDate, toDate: range.toDate }} />
         </div>
       )}
     </div>

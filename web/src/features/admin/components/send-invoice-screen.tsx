@@ -1,8 +1,9 @@
+import { ORDERS } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
+import { callApi } from "../../../lib/api-client.ts";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
-import { sendInvoice } from "../api/send-invoice.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateInvoice } from "../utils/form-rules.ts";
 import { AdminPage } from "../../../components/ui/admin-page.tsx";
@@ -13,13 +14,13 @@ export const SendInvoiceScreen = () => {
   const queryClient = useQueryClient();
   const form = useValidatedForm({ orderId: "" }, validateInvoice);
   const send = useMutation({
-    mutationFn: (orderId: string) => sendInvoice(orderId.trim()),
+    mutationFn: (orderId: string) => callApi(ORDERS.sendInvoice, { body: { orderId: orderId.trim() } }),
     onSuccess: async (answer) => {
       toast.answer(answer);
       if (answer.status !== 1) return;
       form.reset();
-      // The order's detail page lists the mail it was sent (its key shape belongs to that feature).
-      await refetchAfterCommand(queryClient, answer, ["order_details"]);
+      // The order's detail page lists the mail it was sent.
+      await refetchAfterCommand(queryClient, answer, ORDERS.sendInvoice);
     },
   });
   return (

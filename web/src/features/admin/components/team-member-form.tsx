@@ -5,9 +5,9 @@ import { useCallback } from "react";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { sessionAtom } from "../../../lib/session.ts";
-import { addTeamMember } from "../api/add-team-member.ts";
-import { teamMemberTypesQuery } from "../api/get-team-member-types.ts";
-import { updateTeamMember } from "../api/update-team-member.ts";
+import { TEAM } from "@etd/contract/endpoints";
+import { callApi } from "../../../lib/api-client.ts";
+import { teamMemberTypesQuery } from "../../../lib/team-members.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { TEAM_MEMBER_TYPES, validateTeamMember, type TeamMemberValues } from "../utils/form-rules.ts";
 import { RouterLink, rowsOf } from "../../../components/ui/admin-page.tsx";
@@ -37,12 +37,13 @@ export const TeamMemberForm = ({ editing }: { editing?: { id: string; values: Te
   const form = useValidatedForm(editing?.values ?? EMPTY, validate);
 
   const save = useMutation({
-    mutationFn: (values: TeamMemberValues) => (editing ? updateTeamMember({ ...values, tmId: editing.id }) : addTeamMember(values)),
+    mutationFn: (values: TeamMemberValues) =>
+      editing ? callApi(TEAM.updateTeamMember, { body: { ...values, tmId: editing.id } }) : callApi(TEAM.addTeamMember, { body: values }),
     onSuccess: async (answer) => {
       toast.answer(answer);
       if (answer.status !== 1) return;
       if (!editing) form.reset();
-      await refetchAfterCommand(queryClient, answer, ["staff"]);
+      await refetchAfterCommand(queryClient, answer, editing ? TEAM.updateTeamMember : TEAM.addTeamMember);
       if (editing) await navigate({ to: "/admin/manage-team" });
     },
   });

@@ -6,12 +6,12 @@ import { useState } from "react";
 import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { deleteTeamMember } from "../api/delete-team-member.ts";
+import { ACCESS, TEAM } from "@etd/contract/endpoints";
+import { callApi } from "../../../lib/api-client.ts";
 import { teamMembersQuery, type TeamMember } from "../../../lib/team-members.ts";
 import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";
-import { resetTwoFactor } from "../api/reset-two-factor.ts";
 
 /**
  * The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, 2FA (issue 16: whether
@@ -34,23 +34,23 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
   const mayEdit = (member: TeamMember) => role === "Admin" || member.id === me?.id || (member.type !== "Admin" && member.type !== "Manager");
 
   const remove = useMutation({
-    mutationFn: (member: TeamMember) => deleteTeamMember(member.id),
+    mutationFn: (member: TeamMember) => callApi(TEAM.deleteTeamMember, { body: { teamMemberId: member.id } }),
     onSuccess: async (result, member) => {
       toast.answer(result);
       setToDelete(undefined);
       if (result.status !== 1) return;
-      await refetchAfterCommand(queryClient, result, ["staff"]);
+      await refetchAfterCommand(queryClient, result, TEAM.deleteTeamMember);
       // The form cannot go on editing someone who is gone.
       if (member.id === editingId) await navigate({ to: "/admin/manage-team" });
     },
   });
 
   const reset = useMutation({
-    mutationFn: (member: TeamMember) => resetTwoFactor(member.id),
+    mutationFn: (member: TeamMember) => callApi(ACCESS.resetTwoFactor, { body: { id: member.id } }),
     onSuccess: async (result) => {
       toast.answer(result);
       setToReset(undefined);
-      if (result.status === 1) await refetchAfterCommand(queryClient, result, ["staff"]);
+      if (result.status === 1) await refetchAfterCommand(queryClient, result, ACCESS.resetTwoFactor);
     },
   });
 

@@ -1,5 +1,5 @@
+import { AUDIT } from "@etd/contract/endpoints";
 import { useId, useState } from "react";
-import { logExportPath } from "../api/audit-queries.ts";
 import { easternInputToIso } from "../audit-model.ts";
 import { rangeProblem } from "../audit-search.ts";
 import { ExportButton } from "./export-button.tsx";
@@ -37,7 +37,8 @@ export const AuditHome = () => {
             label="Export log"
             fileName="audit-log.jsonl"
             isDisabled={!range.from || !range.to || problem !== undefined}
-            apiPath={() => (range.from && range.to ? logExportPath(range.from, range.to) : undefined)}
+            endpoint={AUDIT.exportLogRange}
+            call={() => (range.from && range.to ? { query: { from: range.from, to: range.to } } : undefined)}
           />
         </div>
         {problem ? <p className="field-error">{problem}</p> : null}

@@ -1,9 +1,9 @@
 import { easternTime, type AuditEvent, type OrderAsOf } from "@etd/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { AUDIT } from "@etd/contract/endpoints";
 import { Button } from "react-aria-components";
-import { dataOf, orderAsOfQuery, orderDiffQuery, orderExportPath, orderHistoryQuery } from "../api/audit-queries.ts";
-import { actorLabel, clampPosition, diffKindView, eventChoiceLabel, flattenFields, momentAtPosition, orderHeadline, presentValue } from "../audit-model.ts";
+import { actorLabel, clampPosition, dataOf, diffKindView, eventChoiceLabel, flattenFields, momentAtPosition, orderHeadline, presentValue } from "../audit-model.ts";
+import { useOrderAsOf, useOrderDiff, useOrderHistory } from "../hooks/use-audit-queries.ts";
 import { ExportButton } from "./export-button.tsx";
 import { OrderIdBox } from "./order-id-box.tsx";
 
@@ -143,7 +143,7 @@ const Replay = ({ orderId, events }: { orderId: string; events: readonly AuditEv
   const [position, setPosition] = useState(count);
   const shown = clampPosition(position, count);
   const event = events[shown - 1]!;
-  const asOf = useQuery(orderAsOfQuery(orderId, momentAtPosition(events, shown)));
+  const asOf = useOrderAsOf(orderId, momentAtPosition(events, shown));
   const answer = asOf.data;
   const data = dataOf(answer);
   // The answer kept while the next loads is the previous moment's: say so rather than pass it off as this one.
@@ -215,7 +215,7 @@ const Compare = ({ orderId, events }: { orderId: string; events: readonly AuditE
   const [from, setFrom] = useState(1);
   const [to, setTo] = useState(count);
   const [asked, setAsked] = useState<{ from: string; to: string; fromPosition: number; toPosition: number } | undefined>(undefined);
-  const diff = useQuery(orderDiffQuery(orderId, asked));
+  const diff = useOrderDiff(orderId, asked);
   const answer = diff.data;
   const data = dataOf(answer);
   const choices = events.map((event, index) => ({ position: index + 1, label: eventChoiceLabel(event, index + 1, easternTime) }));
@@ -305,7 +305,7 @@ const Compare = ({ orderId, events }: { orderId: string; events: readonly AuditE
 };
 
 export const OrderReplayScreen = ({ orderId }: { orderId: string }) => {
-  const history = useQuery(orderHistoryQuery(orderId));
+  const history = useOrderHistory(orderId);
   const answer = history.data;
   const events = dataOf(answer);
   return (
@@ -314,7 +314,13 @@ export const OrderReplayScreen = ({ orderId }: { orderId: string }) => {
         <h1 id="audit-replay-title" className="page-title">
           Order {orderId}: replay
         </h1>
-        <ExportButton label="Export history" fileName={`order-${orderId}.jsonl`} apiPath={() => orderExportPath(orderId)} isDisabled={!events || events.length === 0} />
+        <ExportButton
+          label="Export history"
+          fileName={`order-${orderId}.jsonl`}
+          endpoint={AUDIT.exportOrderLog}
+          call={() => ({ params: { orderId } })}
+          isDisabled={!events || events.length === 0}
+        />
       </div>
       <OrderIdBox initial={orderId} />
       {history.isPending ? <p role="status">Loading the order's events…</p> : null}

@@ -4,9 +4,9 @@ import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import { teamMembersQuery } from "../../../lib/team-members.ts";
-import { dataOf, queueAtQuery } from "../api/audit-queries.ts";
 import { pageCount } from "../../../lib/page-count.ts";
-import { easternInputToIso, FOLDER_OPTIONS, folderLabel, isoToEasternInput } from "../audit-model.ts";
+import { dataOf, easternInputToIso, FOLDER_OPTIONS, folderLabel, isoToEasternInput } from "../audit-model.ts";
+import { useQueueAt } from "../hooks/use-audit-queries.ts";
 import type { QueueAtSearch } from "../audit-search.ts";
 import { FormProblem, StaffSelect } from "./form-parts.tsx";
 import { MomentInput } from "./moment-input.tsx";
@@ -28,7 +28,7 @@ export const QueueAtScreen = ({ search, onSearch }: { search: QueueAtSearch; onS
 
   const page = search.page ?? 1;
   const params = search.folder && search.at ? { folder: search.folder, at: search.at, page, staffId: search.staffId } : undefined;
-  const queue = useQuery(queueAtQuery(params));
+  const queue = useQueueAt(params);
   const answer = queue.data;
   const data = dataOf(answer);
   const pages = data ? pageCount(data.count, data.pageSize) : 1;

@@ -1,14 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { Button } from "react-aria-components";
-import { dataOf, verifyQuery } from "../api/audit-queries.ts";
-import { verifyBadgeView } from "../audit-model.ts";
+import { dataOf, verifyBadgeView } from "../audit-model.ts";
+import { useLogVerification } from "../hooks/use-audit-queries.ts";
 
 /**
  * The log's tamper evidence (issue 14, ADR 0021): the chain is walked only when asked (it may
  * take seconds), and the answer is kept for the visit. The result is announced when it arrives.
  */
 export const VerifyBadge = () => {
-  const verification = useQuery(verifyQuery());
+  const verification = useLogVerification();
   const answer = verification.data;
   const refused = answer && answer.status !== 1 ? answer.message : undefined;
   const view = verifyBadgeView(dataOf(answer));

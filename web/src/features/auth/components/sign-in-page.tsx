@@ -1,12 +1,13 @@
+import type { SignInAnswer, TwoFactorChallenge } from "@etd/contract";
+import { ACCESS } from "@etd/contract/endpoints";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from "react";
-import type { Envelope } from "../../../lib/api-client.ts";
+import { callApi, type Envelope } from "../../../lib/api-client.ts";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { readStoredSession, sessionAtom, storeSession } from "../../../lib/session.ts";
 import { setTwoFactorGate } from "../../../lib/two-factor-gate.ts";
-import { signIn, signInSecondStep, type SignInData } from "../api/sign-in.ts";
 import { codeError, normalizeCode, normalizeRecoveryCode, recoveryCodeError } from "../../../lib/two-factor-codes.ts";
 import { signInErrors, type SignInValues } from "../sign-in-rules.ts";
 
@@ -26,8 +27,9 @@ interface SecondStep {
   readonly message: string;
 }
 
-const isSecondStep = (data: SignInData | null | undefined): data is Extract<SignInData, { secondStep: "totp" }> =>
-  typeof data === "object" && data !== null && "secondStep" in data && data.secondStep === "totp" && typeof data.challenge === "string";
+/** Sign-in refused for now (status 0) with the second step's challenge: the member uses two-factor sign-in. */
+const isSecondStep = (data: unknown): data is TwoFactorChallenge =>
+  typeof data === "object" && data !== null && "secondStep" in data && data.secondStep === "totp" && "challenge" in data && typeof data.challenge === "string";
 
 export const SignInPage = () => {
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export const SignInPage = () => {
   });
 
   /** AUTH-3's success, for either step: the session stored, the server's message, the console. */
-  const signedIn = async (answer: Envelope<SignInData | null | undefined>): Promise<boolean> => {
+  const signedIn = async (answer: Envelope<SignInAnswer | null>): Promise<boolean> => {
     const data = answer.data;
     if (answer.status !== 1 || !data || !("accessToken" in data) || !data.accessToken) return false;
     storeSession(data);
@@ -72,7 +74,7 @@ export const SignInPage = () => {
     if (busy || errors.email || errors.password) return;
     setBusy(true);
     try {
-      const answer = await signIn(values);
+      const answer = await callApi(ACCESS.signIn, { body: { email: values.email.trim(), password: values.password } });
       if (await signedIn(answer)) return;
       if (answer.status !== 1 && isSecondStep(answer.data)) {
         setSecondStep({ challenge: answer.data.challenge, message: answer.message });
@@ -137,7 +139,7 @@ const SecondStepForm = ({
   onBack,
 }: {
   step: SecondStep;
-  signedIn: (answer: Envelope<SignInData | null | undefined>) => Promise<boolean>;
+  signedIn: (answer: Envelope<SignInAnswer | null>) => Promise<boolean>;
   onBack: () => void;
 }) => {
   const [recovery, setRecovery] = useState(false);
@@ -165,7 +167,8 @@ const SecondStepForm = ({
     }
     setBusy(true);
     try {
-      const answer = await signInSecondStep(step.challenge, recovery ? { recoveryCode: normalizeRecoveryCode(value) } : { code: normalizeCode(value) });
+      const proof = recovery ? { recoveryCode: normalizeRecoveryCode(value) } : { code: normalizeCode(value) };
+      const answer = await callApi(ACCESS.signInSecondStep, { body: { challenge: step.challenge, ...proof } });
       if (await signedIn(answer)) return;
       toast.error(answer.message);
       if (answer.message.startsWith("Your sign-in has expired")) {

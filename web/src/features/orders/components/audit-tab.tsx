@@ -1,19 +1,10 @@
-import type { AuditLine } from "@etd/contract";
+import { AUDIT } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { callApi } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { formatMoment } from "../format-moment.ts";
-
-/** What GET /audit/orders/{id}/as-of answers (services/api audit-queries: foldOrderAsOf); read loosely, shown as it is. */
-interface OrderAsOf {
-  readonly asOf: string;
-  readonly eventsApplied: number;
-  readonly order: { readonly statusLabel?: string } & Record<string, unknown>;
-  readonly remarks: readonly { readonly at: string; readonly by: string; readonly remark: string; readonly flags: readonly string[] }[];
-  readonly transaction?: { readonly transactionId: string; readonly merchantName: string } | undefined;
-}
 
 const AUDIT_LIMIT = 500;
 
@@ -22,7 +13,7 @@ const Timeline = ({ orderId }: { readonly orderId: string }) => {
   const timeline = useQuery({
     queryKey: [...queryKeys.order_details, "audit", orderId],
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<{ lines: readonly AuditLine[] } | null>("GET", `/audit/orders/${encodeURIComponent(orderId)}/timeline?limit=${AUDIT_LIMIT}`, { signal });
+      const answer = await callApi(AUDIT.getOrderTimeline, { params: { orderId }, query: { limit: String(AUDIT_LIMIT) } }, { signal });
       if (answer.status !== 1 || !answer.data) throw new Error(answer.message);
       return answer.data.lines;
     },
@@ -51,7 +42,7 @@ const AsOf = ({ orderId }: { readonly orderId: string }) => {
     queryKey: [...queryKeys.order_details, "as-of", orderId, asked],
     enabled: asked !== undefined,
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<OrderAsOf | null>("GET", `/audit/orders/${encodeURIComponent(orderId)}/as-of?at=${encodeURIComponent(asked!)}`, { signal });
+      const answer = await callApi(AUDIT.getOrderAsOf, { params: { orderId }, query: { at: asked! } }, { signal });
       if (answer.status !== 1 || !answer.data) throw new Error(answer.message);
       return answer.data;
     },
@@ -79,7 +70,7 @@ const AsOf = ({ orderId }: { readonly orderId: string }) => {
         <div aria-live="polite">
           <p>
             As of <time dateTime={asOf.data.asOf}>{formatMoment(asOf.data.asOf)}</time> ({asOf.data.eventsApplied} events): status{" "}
-            <strong>{asOf.data.order.statusLabel ?? "not placed yet"}</strong>, {asOf.data.remarks.length} comments
+            <strong>{typeof asOf.data.order.statusLabel === "string" ? asOf.data.order.statusLabel : "not placed yet"}</strong>, {asOf.data.remarks.length} comments
             {asOf.data.transaction ? `, transaction ${asOf.data.transaction.transactionId} (${asOf.data.transaction.merchantName})` : ""}.
           </p>
           <pre className="order-as-of-state">{JSON.stringify(asOf.data.order, null, 2)}</pre>

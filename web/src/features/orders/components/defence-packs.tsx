@@ -1,11 +1,11 @@
 import type { OrderDetails } from "@etd/contract";
+import { ORDER_PAGE, ORDERS } from "@etd/contract/endpoints";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { openDefencePack } from "../api/defence-pack.ts";
-import { saveTransactionDetails } from "../api/order-commands.ts";
+import { openDefencePack } from "../utils/defence-pack.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { FieldMessage, messageProps } from "./field-message.tsx";
 
@@ -24,7 +24,9 @@ const TransactionForm = ({ order, commands }: { readonly order: OrderDetails; re
     };
     setProblems(next);
     if (next.transactionId || next.merchantName) return;
-    void commands.run("Save the transaction details", () => saveTransactionDetails(order.order_id, transactionId.trim(), merchantName.trim()));
+    void commands.run("Save the transaction details", ORDERS.saveTransactionDetails, {
+      body: { orderId: order.order_id, transactionId: transactionId.trim(), merchantName: merchantName.trim() },
+    });
   };
   const field = (key: "transactionId" | "merchantName", label: string, value: string, set: (value: string) => void) => (
     <div className="field">
@@ -69,8 +71,9 @@ export const DefencePacks = ({ order, commands }: { readonly order: OrderDetails
     const refused = await openDefencePack(order.order_id, packType, target);
     setOpening(undefined);
     if (refused) toast.error(refused);
-    // The pack is recorded with the order: read it again.
-    else void queryClient.invalidateQueries({ queryKey: queryKeys.order_details });
+    // The pack is recorded with the order: read again what its declaration says it changes (the
+    // PDF carries no position, so nothing waits for one).
+    else for (const projection of ORDER_PAGE.getDefencePackPdf.changes) void queryClient.invalidateQueries({ queryKey: queryKeys[projection] });
   };
   return (
     <div className="order-defence" role="group" aria-label="Chargeback defence">

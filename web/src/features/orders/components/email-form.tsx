@@ -1,7 +1,7 @@
 import { isEmailAddress } from "@etd/contract";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
-import type { MailProviderChoice } from "../api/order-commands.ts";
+import type { MailProviderChoice } from "../utils/order-answers.ts";
 import { FieldMessage, messageProps } from "./field-message.tsx";
 
 /** 'Please enter your email' (ORDER-2, ORDER-3, ORDER-8), or undefined when the address will do: the server's rule (requiredEmail). */

@@ -1,9 +1,9 @@
 import type { MailHistoryEntry, OrderDetails } from "@etd/contract";
+import { ORDER_PAGE, ORDERS } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { MAIL_CONTENT_UNAVAILABLE, mailContentQuery } from "../api/mail-content-query.ts";
-import { resendMail, retryMail } from "../api/order-commands.ts";
+import { MAIL_CONTENT_UNAVAILABLE, mailContentQuery } from "../utils/order-queries.ts";
 import { chatLinkFor } from "../chat-link.ts";
 import { formatMoment } from "../format-moment.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
@@ -195,7 +195,7 @@ export const EmailHistory = ({ order, commands, readOnly }: { readonly order: Or
         readOnly={readOnly}
         busy={commands.busy !== undefined}
         onView={(mail) => setViewing({ mail })}
-        onRetry={(mail) => void commands.run("Retry", () => retryMail(order.order_id, mail.id))}
+        onRetry={(mail) => void commands.run("Retry", ORDER_PAGE.retryMail, { body: { orderId: order.order_id, mailId: mail.id } })}
       />
       {!readOnly && (
         <EmailForm
@@ -205,7 +205,9 @@ export const EmailHistory = ({ order, commands, readOnly }: { readonly order: Or
             { label: "Resend Mail via AWS", provider: "aws" },
             { label: "Resend Mail via Sendgrid", provider: "sendgrid" },
           ]}
-          onSend={(email, provider) => commands.run(`Resend Mail via ${PROVIDER_LABEL[provider]}`, () => resendMail(order.order_id, email, provider))}
+          onSend={(email, provider) =>
+            commands.run(`Resend Mail via ${PROVIDER_LABEL[provider]}`, ORDERS.resendMail, { body: { orderId: order.order_id, email, mailServiceProvider: provider } })
+          }
         />
       )}
       <EmailContentDialog order={order} mail={viewing?.mail} isOpen={viewing !== undefined} onClose={() => setViewing(undefined)} />

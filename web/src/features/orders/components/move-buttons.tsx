@@ -1,8 +1,8 @@
 import { isAllowed, type OrderDetails, type OrderStatus, type Role } from "@etd/contract";
+import { ORDERS } from "@etd/contract/endpoints";
 import { useState } from "react";
 import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { changeOrderStatus } from "../api/order-commands.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 
 /** ORDER-11's buttons, in the spec's order: the label, the status it moves to and the alias sent as `updatingStatus`. */
@@ -24,7 +24,10 @@ export const MOVES: readonly { readonly label: string; readonly to: OrderStatus;
  */
 export const MoveButtons = ({ order, role, commands }: { readonly order: OrderDetails; readonly role: Role; readonly commands: OrderCommands }) => {
   const [confirming, setConfirming] = useState(false);
-  const move = (label: string, updatingStatus: string) => commands.decisive(label, (version) => changeOrderStatus(order.order_id, updatingStatus, version));
+  const move = (label: string, updatingStatus: string) =>
+    commands.decisive(label, ORDERS.changeOrderStatus, (version) => ({
+      body: { orderId: [order.order_id], updatingStatus, permanentDeletedFlag: false, expectedVersion: version },
+    }));
   // Deleting, and bringing a deleted order back, are for the roles that may delete (the decider's rule too).
   const mayDelete = isAllowed(role, "order.delete");
   if (order.process_status === "Deleted" && !mayDelete) return null;

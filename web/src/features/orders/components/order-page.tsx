@@ -1,11 +1,11 @@
 import { isAllowed, type OrderDetails, type OrderViewer } from "@etd/contract";
+import { ORDERS } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { Loading } from "../../../components/ui/loading.tsx";
 import { sessionAtom, type Session } from "../../../lib/session.ts";
-import { OrderReadError, orderDetailsQuery } from "../api/order-details-query.ts";
-import { sendReminderMail } from "../api/order-commands.ts";
+import { OrderReadError, orderDetailsQuery } from "../utils/order-queries.ts";
 import { useOrderCommands } from "../hooks/use-decisive-command.ts";
 import { usePresence } from "../hooks/use-presence.ts";
 import { CommentHistory, DownloadHistoryTable, OrderRecordSections } from "../sections/index.ts";
@@ -65,7 +65,7 @@ const OrderSections = ({ order, session, readOnly }: { readonly order: OrderDeta
             initialEmail={order.email ?? ""}
             busy={commands.busy !== undefined}
             buttons={[{ label: "Sent Mail", provider: "aws" }]}
-            onSend={(email, provider) => commands.run("Sent Mail", () => sendReminderMail(order.order_id, email, provider))}
+            onSend={(email, provider) => commands.run("Sent Mail", ORDERS.sendReminderMail, { body: { orderId: order.order_id, email, mailServiceProvider: provider } })}
           />
         )}
       </section>

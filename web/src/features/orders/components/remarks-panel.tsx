@@ -1,11 +1,11 @@
 import type { OrderDetails } from "@etd/contract";
+import { ORDERS } from "@etd/contract/endpoints";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "react-aria-components";
-import { addRemark, type RemarkInput } from "../api/order-commands.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { FieldMessage, messageProps } from "./field-message.tsx";
 
-type Flag = Exclude<keyof RemarkInput, "remark">;
+type Flag = "whatsapp" | "telephone" | "statusRefund" | "voided" | "chargeBack" | "reportError";
 
 /** ORDER-10's flags, as the form names them. */
 const FLAGS: readonly { readonly key: Flag; readonly label: string }[] = [
@@ -34,7 +34,9 @@ export const RemarksPanel = ({ order, commands, children }: { readonly order: Or
       return;
     }
     setError(undefined);
-    const done = await commands.decisive("Add the comment", (version) => addRemark(order.order_id, { remark: remark.trim(), ...flags }, version));
+    const done = await commands.decisive("Add the comment", ORDERS.addRemark, (version) => ({
+      body: { orderId: order.order_id, remark: remark.trim(), ...flags, expectedVersion: version },
+    }));
     if (done) {
       setRemark("");
       setFlags(NO_FLAGS);

@@ -1,11 +1,23 @@
 import type { OrderDetails } from "@etd/contract";
+import { ORDER_PAGE } from "@etd/contract/endpoints";
 import { useId, useRef, useState } from "react";
 import { Button } from "react-aria-components";
-import { uploadVisaDocument, type MailProviderChoice } from "../api/order-commands.ts";
+import type { MailProviderChoice } from "../utils/order-answers.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { DocumentLink } from "./document-link.tsx";
 import { emailProblem } from "./email-form.tsx";
 import { FieldMessage, messageProps } from "./field-message.tsx";
+
+/** ORDER-3's multipart form: the fields its declaration names, and the file as `uploadVisaDoc`. */
+const documentForm = (orderId: string, email: string, file: File, mailServiceProvider: MailProviderChoice, expectedVersion: number): FormData => {
+  const form = new FormData();
+  form.set("orderId", orderId);
+  form.set("email", email);
+  form.set("mailServiceProvider", mailServiceProvider);
+  form.set("expectedVersion", String(expectedVersion));
+  form.set(ORDER_PAGE.uploadVisaDocument.form.file, file);
+  return form;
+};
 
 interface Problems {
   readonly email?: string | undefined;
@@ -29,9 +41,9 @@ export const UploadDocument = ({ order, commands, readOnly }: { readonly order: 
     const next: Problems = { email: emailProblem(email), file: file ? undefined : "File is required" };
     setProblems(next);
     if (next.email || next.file || !file) return;
-    const done = await commands.decisive(`Upload Document (${provider === "aws" ? "AWS" : "Sendgrid"})`, (version) =>
-      uploadVisaDocument(order.order_id, email.trim(), file, provider, version),
-    );
+    const done = await commands.decisive(`Upload Document (${provider === "aws" ? "AWS" : "Sendgrid"})`, ORDER_PAGE.uploadVisaDocument, (version) => ({
+      form: documentForm(order.order_id, email.trim(), file, provider, version),
+    }));
     if (done) {
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";

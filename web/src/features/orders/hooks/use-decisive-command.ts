@@ -1,17 +1,23 @@
 import type { OrderChangedAnswer, OrderDetails } from "@etd/contract";
+import type { EndpointDeclaration } from "@etd/contract/endpoints";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../../components/ui/toast.tsx";
-import type { Envelope } from "../../../lib/api-client.ts";
+import { callApi, type CallOf, type Envelope } from "../../../lib/api-client.ts";
 import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
-import { changedAnswerOf } from "../api/order-commands.ts";
-import { orderDetailsKey } from "../api/order-details-query.ts";
+import { changedAnswerOf } from "../utils/order-answers.ts";
+import { orderDetailsQuery } from "../utils/order-queries.ts";
+
+/** A command as the page sends it: its declaration (what it changes), and the call at a version of the order. */
+interface Sending {
+  readonly endpoint: Pick<EndpointDeclaration, "changes">;
+  readonly send: (version: number) => Promise<Envelope>;
+}
 
 /** A refused decisive action, waiting for "Do it anyway" or "Cancel". */
-export interface PendingRetry {
+export interface PendingRetry extends Sending {
   readonly label: string;
   readonly changed: OrderChangedAnswer;
-  readonly send: (version: number) => Promise<Envelope>;
 }
 
 /**
@@ -20,29 +26,30 @@ export interface PendingRetry {
  * order moved on (ADR 0014), nothing changed: the page reads the order again and keeps the
  * refusal (who changed what, when) for the "changed since you opened it" dialog, whose "Do it
  * anyway" sends the same action with the version the refusal named. After any command the read
- * models it changes are read again, waiting for its position (read-your-writes).
+ * models its declaration says it changes are read again, waiting for its position
+ * (read-your-writes).
  */
 export const useOrderCommands = (order: OrderDetails) => {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const [retry, setRetry] = useState<PendingRetry | undefined>(undefined);
 
-  const finish = async (label: string, answer: Envelope, send?: (version: number) => Promise<Envelope>): Promise<boolean> => {
+  const finish = async (label: string, answer: Envelope, command: Sending, decisive: boolean): Promise<boolean> => {
     const changed = changedAnswerOf(answer);
-    if (changed && send) {
-      setRetry({ label, changed, send });
-      await queryClient.invalidateQueries({ queryKey: orderDetailsKey(order.order_id) });
+    if (changed && decisive) {
+      setRetry({ label, changed, endpoint: command.endpoint, send: command.send });
+      await queryClient.invalidateQueries({ queryKey: orderDetailsQuery(order.order_id).queryKey });
       return false;
     }
     toast.answer(answer);
-    if (answer.status === 1) await refetchAfterCommand(queryClient, answer, ["queue", "order_details", "reports"]);
+    if (answer.status === 1) await refetchAfterCommand(queryClient, answer, command.endpoint);
     return answer.status === 1;
   };
 
-  const attempt = async (label: string, run: () => Promise<Envelope>, send?: (version: number) => Promise<Envelope>) => {
+  const attempt = async (label: string, command: Sending, version: number, decisive: boolean) => {
     setBusy(label);
     try {
-      return await finish(label, await run(), send);
+      return await finish(label, await command.send(version), command, decisive);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
       return false;
@@ -55,14 +62,16 @@ export const useOrderCommands = (order: OrderDetails) => {
     busy,
     retry,
     /** A command that does not depend on what the order is now (a mail, transaction details). */
-    run: (label: string, run: () => Promise<Envelope>) => attempt(label, run),
+    run: <E extends EndpointDeclaration>(label: string, endpoint: E, call: CallOf<E>) =>
+      attempt(label, { endpoint, send: () => callApi(endpoint, call) }, order.version, false),
     /** A decisive command: sent with the page's version; refused and asked again when the order moved on. */
-    decisive: (label: string, send: (version: number) => Promise<Envelope>) => attempt(label, () => send(order.version), send),
+    decisive: <E extends EndpointDeclaration>(label: string, endpoint: E, callAt: (version: number) => CallOf<E>) =>
+      attempt(label, { endpoint, send: (version) => callApi(endpoint, callAt(version)) }, order.version, true),
     /** "Do it anyway": the same action, with the version the refusal named. */
     retryAnyway: async () => {
       if (!retry) return false;
       setRetry(undefined);
-      return attempt(retry.label, () => retry.send(retry.changed.version), retry.send);
+      return attempt(retry.label, retry, retry.changed.version, true);
     },
     cancelRetry: () => setRetry(undefined),
   };

@@ -1,8 +1,10 @@
 import type { OrderViewer } from "@etd/contract";
-import type { Body, OrderPresenceRequest } from "@etd/contract/requests";
+import { ORDER_PAGE, type BodyOf } from "@etd/contract/endpoints";
 import { useEffect, useState } from "react";
+import { callApi, urlOf } from "../../../lib/api-client.ts";
 import { readStoredSession } from "../../../lib/session.ts";
-import { sendPresence } from "../api/order-commands.ts";
+
+const PRESENCE = ORDER_PAGE.sendOrderPresence;
 
 const DEFAULT_HEARTBEAT_MS = 3000;
 
@@ -13,11 +15,12 @@ const newViewId = () => crypto.randomUUID().replace(/-/g, "");
 const sayLeaving = (orderId: string, viewId: string) => {
   const session = readStoredSession();
   if (!session) return;
-  void fetch("/api/admin/order-presence", {
-    method: "POST",
+  // Not callApi: a fetch that outlives the page needs `keepalive`.
+  void fetch(`/api${urlOf(PRESENCE, {})}`, {
+    method: PRESENCE.method.toUpperCase(),
     keepalive: true,
     headers: { authorization: session.accessToken, "content-type": "application/json" },
-    body: JSON.stringify({ orderId, viewId, leaving: true } satisfies Body<typeof OrderPresenceRequest>),
+    body: JSON.stringify({ orderId, viewId, leaving: true } satisfies BodyOf<typeof PRESENCE>),
   }).catch(() => undefined);
 };
 
@@ -33,7 +36,7 @@ export const usePresence = (orderId: string): readonly OrderViewer[] => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const beat = async () => {
-      const answer = await sendPresence(orderId, viewId).catch(() => undefined);
+      const answer = await callApi(PRESENCE, { body: { orderId, viewId } }).catch(() => undefined);
       if (stopped) {
         // The page closed while this beat was on its way: its "leaving" may have arrived first,
         // and this beat would then have put the view back. Say it again.

@@ -3,12 +3,12 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useMemo } from "react";
 import { Button } from "react-aria-components";
+import type { FutureMonthTile } from "@etd/contract";
+import { QUEUES } from "@etd/contract/endpoints";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { sessionAtom } from "../../../lib/session.ts";
-import { futureMonthsQuery, type FutureMonth } from "../api/get-future-months.ts";
-import { queuePageQuery } from "../api/queue-page-query.ts";
-import type { QueueRow } from "../api/queue-row.ts";
+import { futureMonthsQuery, queuePageQuery, type QueueRow } from "../utils/queue-queries.ts";
 import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
 import { describeOrder } from "../order-words.ts";
 import { FUTURE_PAGE_SIZES, type FutureSearch } from "../queue-search.ts";
@@ -29,7 +29,7 @@ const NO_ROWS: readonly QueueRow[] = [];
 const rowIdOf = (row: QueueRow) => row.id;
 
 /** "2025-04" → "April 2025", from the tile the server named. */
-const monthTitle = (months: readonly FutureMonth[] | undefined, processMonth: string): string => {
+const monthTitle = (months: readonly FutureMonthTile[] | undefined, processMonth: string): string => {
   const tile = months?.find((m) => m.processMonth === processMonth);
   return tile ? `${tile.name} ${processMonth.slice(0, 4)}` : processMonth;
 };
@@ -39,7 +39,8 @@ export const FutureOrdersScreen = ({ search, navigate }: { search: FutureSearch;
 
 const MonthTiles = () => {
   const queryClient = useQueryClient();
-  const query = useQuery(futureMonthsQuery());
+  const months = futureMonthsQuery();
+  const query = useQuery(months);
   const answer = query.data;
   return (
     <section className="page queue-page" aria-labelledby="future-orders-heading">
@@ -50,20 +51,20 @@ const MonthTiles = () => {
         <Button
           className="button"
           isDisabled={query.isFetching}
-          onPress={() => void queryClient.invalidateQueries({ queryKey: [...queryKeys.queue, "future-months"] })}
+          onPress={() => void queryClient.invalidateQueries({ queryKey: months.queryKey })}
         >
           Refresh
         </Button>
       </div>
       {answer === undefined ? (
         <p role="status">Loading…</p>
-      ) : !answer.ok ? (
+      ) : answer.status !== 1 ? (
         <p role="alert" className="queue-refusal">
           {answer.message}
         </p>
       ) : (
         <ul className="future-months" aria-label="Months">
-          {answer.months.map((tile) => (
+          {(answer.data ?? []).map((tile) => (
             <li key={tile.processMonth}>
               <Link to="/admin/future-order" search={{ month: tile.processMonth }} className="future-month" data-month={tile.processMonth}>
                 <span className="future-month-name">{tile.name}</span>
@@ -113,13 +114,13 @@ const MonthTable = ({ search, month, navigate }: { search: FutureSearch; month: 
   return (
     <>
       <QueueTable
-        title={`Future Orders: ${monthTitle(months?.ok ? months.months : undefined, month)}`}
+        title={`Future Orders: ${monthTitle(months?.status === 1 ? (months.data ?? undefined) : undefined, month)}`}
         headerActions={
           <>
             <Button className="button" onPress={() => navigate({ page: 1, size: search.size, search: "" })}>
               Back
             </Button>
-            <ExportCsvLink path="/admin/export-orders" params={{ folderName: "futureOrder", processMonth: month, searchVal: search.search }} />
+            <ExportCsvLink endpoint={QUEUES.exportOrders} query={{ folderName: "futureOrder", processMonth: month, searchVal: search.search }} />
           </>
         }
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}

@@ -1,15 +1,19 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { isAllowed, ORDER_PROCESSED_COLUMNS } from "@etd/contract";
+import { isAllowed, ORDER_PROCESSED_COLUMNS, type ProcessedOrderRow } from "@etd/contract";
+import { QUEUES } from "@etd/contract/endpoints";
 import { useAtomValue } from "jotai";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { sessionAtom } from "../../../lib/session.ts";
-import { processedOrdersQuery, type ProcessedOrder } from "../api/get-processed-orders.ts";
+import { processedOrdersQuery } from "../utils/queue-queries.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { QueueTable, type QueueKeyboard, type QueueTableFeatures } from "./queue-table.tsx";
 import type { QueueNavigate } from "./queue-screen.tsx";
+
+/** A line of the Order Processed list (ADMIN-7): who uploaded the order's document last, and when. */
+type ProcessedOrder = ProcessedOrderRow;
 
 const helper = createColumnHelper<QueueTableFeatures, ProcessedOrder>();
 
@@ -44,6 +48,7 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
   const queryClient = useQueryClient();
   const query = useQuery({ ...processedOrdersQuery(search.page, search.size), placeholderData: keepPreviousData });
   const answer = query.data;
+  const rows = answer?.status === 1 ? (answer.data?.list ?? NO_ROWS) : NO_ROWS;
   const goTo = useNavigate();
   const session = useAtomValue(sessionAtom);
   // By keyboard too (issue 16 C): move and open; nothing here is selected or assigned.
@@ -64,21 +69,22 @@ export const ProcessedOrdersScreen = ({ search, navigate }: { search: QueueSearc
       <QueueTable
       title="Order Processed"
       // Issue 16 D: the whole list as CSV (the list has no day range on screen, so none is sent).
-      headerActions={<ExportCsvLink path="/admin/export-report" params={{ report: "order-processed" }} />}
-      onRefresh={() => void queryClient.invalidateQueries({ queryKey: [...queryKeys.reports, "processed-orders"] })}
+      headerActions={<ExportCsvLink endpoint={QUEUES.exportReport} query={{ report: "order-processed" }} />}
+      // Every page of the list, and the reports beside it: they read the same read model.
+      onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.reports })}
       isRefreshing={query.isFetching}
       columns={COLUMNS}
-      rows={answer?.ok ? answer.rows : NO_ROWS}
+      rows={rows}
       getRowId={rowIdOf}
       paging="server"
       page={search.page}
       size={search.size}
       sizes={QUEUE_PAGE_SIZES}
-      total={answer?.ok ? answer.total : 0}
+      total={answer?.status === 1 ? (answer.data?.total ?? rows.length) : 0}
       onPageChange={(page) => navigate({ ...search, page })}
       onSizeChange={(size) => navigate({ ...search, size, page: 1 })}
       isLoading={answer === undefined}
-      refusal={answer?.ok === false ? answer.message : undefined}
+      refusal={answer !== undefined && answer.status !== 1 ? answer.message : undefined}
       keyboard={keyboard}
       />
     </>

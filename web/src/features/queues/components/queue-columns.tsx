@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Fragment } from "react";
 import { capitalised, QUEUE_COLUMN_SETS, type QueueColumnKey } from "@etd/contract";
-import type { QueueRow } from "../api/queue-row.ts";
+import type { QueueRow } from "../utils/queue-queries.ts";
 import type { ColumnSet } from "../queue-screens.ts";
 import type { QueueColumn, QueueTableFeatures } from "./queue-table.tsx";
 import { RowActions, type RowActionsOptions } from "./row-actions.tsx";

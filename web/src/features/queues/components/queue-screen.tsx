@@ -2,15 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
+import { QUEUES } from "@etd/contract/endpoints";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { announce } from "../../../components/ui/live-region.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { callApi } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { readYourWritesOf } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";
-import { queuePageQuery } from "../api/queue-page-query.ts";
-import type { QueueRow } from "../api/queue-row.ts";
-import { selectAllOrders } from "../api/select-all-orders.ts";
+import { queuePageQuery, type QueueRow } from "../utils/queue-queries.ts";
 import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
 import { describeOrder } from "../order-words.ts";
 import { pageCount } from "../../../lib/page-count.ts";
@@ -66,17 +66,27 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   const selectedIds = selectedIdsOf(rows, rowIdOf, bulk.selected);
   const selection = bulkSelectionOf(bulk.all, selectedIds);
 
-  // Select all across pages (issue 16 B): the server lists every matching order as it stands now.
+  // Select all across pages (issue 16 B): the server lists every matching order as it stands now,
+  // with its status and assignee, so the bulk command acts on exactly these and reports any that
+  // changed since. It must include what this tab's last command changed, hence the read-after.
   const selectAll = useMutation({
-    mutationFn: () =>
-      selectAllOrders({ queueKey: screen.queueKey, searchVal: search.search }, readYourWritesOf(queryClient).readAfter(["queue"])),
+    mutationFn: () => {
+      const searchVal = search.search.trim();
+      return callApi(
+        QUEUES.selectAllOrders,
+        { body: { folderName: screen.queueKey, ...(searchVal === "" ? {} : { searchVal }) } },
+        { readAfter: readYourWritesOf(queryClient).readAfter(QUEUES.selectAllOrders.reads) },
+      );
+    },
     onSuccess: (result) => {
-      if (!result.ok) {
+      // A refusal: over 5,000 orders, or the folder is not this role's.
+      if (result.status !== 1) {
         toast.error(result.message);
         return announce(result.message);
       }
-      bulk.selectAll(result.orders);
-      announce(`All ${result.orders.length} orders are selected.`);
+      const orders = result.data ?? [];
+      bulk.selectAll(orders);
+      announce(`All ${orders.length} orders are selected.`);
     },
   });
 
@@ -98,7 +108,7 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
     <>
       <QueueTable
         title={screen.title}
-        headerActions={<ExportCsvLink path="/admin/export-orders" params={{ folderName: screen.queueKey, searchVal: search.search }} />}
+        headerActions={<ExportCsvLink endpoint={QUEUES.exportOrders} query={{ folderName: screen.queueKey, searchVal: search.search }} />}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}
         isRefreshing={query.isFetching}
         search={{ value: search.search, onSearch: (text) => navigate({ ...search, search: text, page: 1 }, { replace: true }) }}

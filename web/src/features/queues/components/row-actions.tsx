@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Button } from "react-aria-components";
-import type { QueueRow } from "../api/queue-row.ts";
+import type { QueueRow } from "../utils/queue-queries.ts";
 
 export interface RowActionsOptions {
   /** QUEUE-12: whether this viewer may open the order from this list. */

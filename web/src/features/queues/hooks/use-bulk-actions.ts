@@ -35,9 +35,12 @@ export const useBulkActions = (scope: string, viewerName: string, onDone?: (acti
 
   const run = (action: PendingAction) =>
     command.mutate(
-      async () => {
-        const answer = await BULK_COMMANDS[action.action].run(action.orderIds, viewerName, action.asSelected);
-        return action.asSelected === undefined ? answer : selectAllResult(action.action, answer, action.orderIds.length);
+      {
+        endpoint: BULK_COMMANDS[action.action].endpoint,
+        run: async () => {
+          const answer = await BULK_COMMANDS[action.action].run(action.orderIds, viewerName, action.asSelected);
+          return action.asSelected === undefined ? answer : selectAllResult(action.action, answer, action.orderIds.length);
+        },
       },
       {
         onSuccess: (answer) => onDone?.(action, answer),

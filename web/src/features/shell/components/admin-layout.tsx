@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useRouter, useRouterState, type ToOptions } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -6,7 +6,7 @@ import { RouterProvider } from "react-aria-components";
 import { sessionAtom } from "../../../lib/session.ts";
 import { twoFactorGateAtom } from "../../../lib/two-factor-gate.ts";
 import { useLiveUpdates } from "../../../lib/use-live-updates.ts";
-import { folderCountsQuery } from "../api/get-folder-counts.ts";
+import { folderCountsQuery, useFolderCounts } from "../hooks/folder-counts.ts";
 import { useNarrowScreen } from "../hooks/use-narrow-screen.ts";
 import { AppHeader } from "./app-header.tsx";
 import { SideMenu } from "./side-menu.tsx";
@@ -24,7 +24,7 @@ export const AdminLayout = () => {
   const name = session?.name ?? "";
   // Behind the two-factor gate (issue 16) only its page shows: no menu, and nothing fetched that the server would refuse.
   const gated = useAtomValue(twoFactorGateAtom);
-  const counts = useQuery({ ...folderCountsQuery(name), enabled: !gated }).data;
+  const counts = useFolderCounts(name, { enabled: !gated });
   const narrow = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });

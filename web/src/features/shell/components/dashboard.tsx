@@ -1,14 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { sessionAtom } from "../../../lib/session.ts";
-import { folderCountsQuery } from "../api/get-folder-counts.ts";
+import { useFolderCounts } from "../hooks/folder-counts.ts";
 import { DASHBOARD_TILES } from "../../../lib/menu-entries.ts";
 
 /** `/admin` (SHELL-4): one tile per working folder with its count, each opening the folder. */
 export const Dashboard = () => {
   const session = useAtomValue(sessionAtom);
-  const counts = useQuery(folderCountsQuery(session?.name ?? "")).data;
+  const counts = useFolderCounts(session?.name ?? "");
   return (
     <section className="page" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="page-title">

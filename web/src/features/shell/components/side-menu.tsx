@@ -1,6 +1,6 @@
+import type { FolderCounts } from "@etd/contract";
 import { Link } from "@tanstack/react-router";
 import type { Role } from "../../../lib/session.ts";
-import type { FolderCounts } from "../api/get-folder-counts.ts";
 import { menuFor } from "../../../lib/menu-entries.ts";
 import { CountBadge } from "./count-badge.tsx";
 

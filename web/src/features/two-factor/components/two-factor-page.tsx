@@ -1,3 +1,5 @@
+import { TWO_FACTOR_REQUIRED, type TwoFactorSetup, type TwoFactorStatus } from "@etd/contract";
+import { ACCESS } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
@@ -8,8 +10,9 @@ import { AdminPage, AdminPanel, ServerRefusal } from "../../../components/ui/adm
 import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { codeError, normalizeCode } from "../../../lib/two-factor-codes.ts";
-import { enableTwoFactor, startTwoFactorSetup, twoFactorStatusQuery, type TwoFactorSetup, type TwoFactorStatus } from "../api/two-factor.ts";
-import { setTwoFactorGate, twoFactorGateAtom, TWO_FACTOR_REQUIRED_MESSAGE } from "../../../lib/two-factor-gate.ts";
+import { callApi } from "../../../lib/api-client.ts";
+import { twoFactorStatusQuery } from "../hooks/two-factor-status.ts";
+import { setTwoFactorGate, twoFactorGateAtom } from "../../../lib/two-factor-gate.ts";
 import { readStoredSession, renewStoredSession, sessionAtom } from "../../../lib/session.ts";
 import "../../../styles/two-factor.css";
 
@@ -47,7 +50,8 @@ export const TwoFactorPage = () => {
   }, [status, gated, step.kind]);
 
   const setup = useMutation({
-    mutationFn: startTwoFactorSetup,
+    // A new pending secret; each call replaces the previous one.
+    mutationFn: () => callApi(ACCESS.startTwoFactorSetup, { body: {} }),
     onSuccess: (result) => {
       if (result.status === 1 && result.data) setStep({ kind: "scan", setup: result.data });
       else toast.answer(result);
@@ -75,7 +79,7 @@ export const TwoFactorPage = () => {
     <AdminPage id="two-factor-title" title="Two-factor sign-in">
       {gated && step.kind !== "codes" ? (
         <p className="two-factor-required" role="status">
-          {TWO_FACTOR_REQUIRED_MESSAGE}
+          {TWO_FACTOR_REQUIRED}
         </p>
       ) : null}
       {step.kind === "codes" ? (
@@ -143,7 +147,7 @@ const ScanStep = ({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEna
   const form = useValidatedForm({ code: "" }, validateCode);
   const setSession = useSetAtom(sessionAtom);
   const enable = useMutation({
-    mutationFn: (code: string) => enableTwoFactor(normalizeCode(code)),
+    mutationFn: (code: string) => callApi(ACCESS.enableTwoFactor, { body: { code: normalizeCode(code) } }),
     onSuccess: (result) => {
       if (result.status === 1 && result.data) {
         // The session that enrolled goes on under the new token; the others have ended.

@@ -1,0 +1,18 @@
+/*
+ * Every endpoint of the API, declared once (declare.ts, ADR 0033), by area. The API binds a
+ * handler to each name; the web app imports the area it calls.
+ */
+import { ACCESS } from "./access.ts";
+import { AUDIT } from "./audit.ts";
+import { ORDER_PAGE } from "./order-page.ts";
+import { ORDERS } from "./orders.ts";
+import { QUEUES } from "./queues.ts";
+import { TEAM } from "./team.ts";
+
+export * from "./declare.ts";
+export { ACCESS, AUDIT, ORDER_PAGE, ORDERS, QUEUES, TEAM };
+
+/** Every endpoint by name. */
+export const ENDPOINTS = { ...ACCESS, ...AUDIT, ...ORDER_PAGE, ...ORDERS, ...QUEUES, ...TEAM };
+
+export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,0 +1,64 @@
+import type { Role } from "../vocabulary.ts";
+import type { TeamMemberInfo, TeamMemberRow } from "../answers.ts";
+import { answer, endpoints, STAFF_ACCOUNT_ANSWERS } from "./declare.ts";
+
+/** Manage Team (ADMIN-1): the list, one member, the types, and the account changes. */
+export const TEAM = endpoints({
+  getTeamMemberList: {
+    method: "get",
+    path: "/admin/get-team-member-list",
+    guard: "staff.manage",
+    summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1)",
+    reads: ["staff"],
+    data: answer<readonly TeamMemberRow[]>(),
+  },
+  getTeamMemberInfo: {
+    method: "get",
+    path: "/admin/team-member-info/:id",
+    guard: "staff.manage",
+    summary: "One team member for the edit form; the password comes back empty (ADMIN-1)",
+    params: "TeamMemberIdParam",
+    reads: ["staff"],
+    data: answer<TeamMemberInfo>(),
+    answers: { 404: "Team member not found." },
+  },
+  getTeamMemberTypes: {
+    method: "get",
+    path: "/admin/get-team-member-type",
+    guard: "staff.manage",
+    summary: "The types a team member can have: Admin, Manager, Team, Telecaller, Night Staff (000 §5)",
+    reads: [],
+    data: answer<readonly Role[]>(),
+  },
+  addTeamMember: {
+    method: "post",
+    path: "/admin/add-team-member",
+    guard: "staff.manage",
+    summary: "Add a team member (ADMIN-1); only an Admin adds an Admin",
+    body: "AddTeamMemberRequest",
+    changes: ["staff"],
+    data: answer<{ readonly id: string; readonly position: string | null }>(),
+    answers: STAFF_ACCOUNT_ANSWERS,
+  },
+  updateTeamMember: {
+    method: "post",
+    path: "/admin/update-team-member",
+    guard: "staff.manage",
+    summary:
+      "Update a team member; an empty password keeps the current one (ADMIN-1); decided whole against the member as they were (ADR 0027): only an Admin edits an Admin or changes a Manager's role or password, no one their own role",
+    body: "UpdateTeamMemberRequest",
+    changes: ["staff"],
+    data: answer<{ readonly position: string | null }>(),
+    answers: STAFF_ACCOUNT_ANSWERS,
+  },
+  deleteTeamMember: {
+    method: "put",
+    path: "/admin/delete-team-member",
+    guard: "staff.manage",
+    summary: "Delete a team member; their sessions end (ADMIN-1); only an Admin deletes an Admin, the last Admin stays",
+    body: "DeleteTeamMemberRequest",
+    changes: ["staff"],
+    data: answer<{ readonly position: string | null }>(),
+    answers: STAFF_ACCOUNT_ANSWERS,
+  },
+});
