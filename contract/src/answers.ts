@@ -151,6 +151,9 @@ export interface TwoFactorChallenge {
  */
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
 
+/** The second sign-in step's 401 when its challenge has expired or is spent: the form goes back to the first step. */
+export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
+
 /** `GET /admin/two-factor`: the signed-in member's second factor. */
 export interface TwoFactorStatus {
   readonly enabled: boolean;

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema";
+import { SIGN_IN_EXPIRED } from "../answers.ts";
 import { BLANK_PASSWORD, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, NOT_BLANK } from "@etd/events/checks";
 import { requiredEmail, requiredText } from "./fields.ts";
@@ -32,7 +33,7 @@ const CODE = Schema.String.check(
 );
 
 export const TwoFactorLoginRequest = Schema.Struct({
-  challenge: requiredText("Your sign-in has expired. Please sign in again.", 2000),
+  challenge: requiredText(SIGN_IN_EXPIRED, 2000),
   code: Schema.optionalKey(CODE),
   recoveryCode: Schema.optionalKey(
     Schema.String.check(matches(NOT_BLANK, "Please enter a recovery code."), maxCharacters(64, "That recovery code is not valid.")),

@@ -1,7 +1,7 @@
 import * as Result from "effect/Result";
 import type { Query } from "@etd/event-store";
 import type { StaffId } from "@etd/events";
-import type { TwoFactorSetup, TwoFactorStatus } from "@etd/contract";
+import { SIGN_IN_EXPIRED, type TwoFactorSetup, type TwoFactorStatus } from "@etd/contract";
 import { TwoFactorSetupRequest } from "@etd/contract/requests";
 import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts";
 import { readingInput, UNAUTHORIZED, type Handlers } from "../http/endpoint.ts";
@@ -28,7 +28,6 @@ import { signedIn, throttled, tryAgainLater, withSessionCookie } from "./auth-ro
  * second factor before they have it (`beforeTwoFactor`): they are how that member gets it.
  */
 
-export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 export const CODE_ALREADY_USED = "That code has already been used. Please wait for the next one.";
 export const TOO_MANY_WRONG_CODES = "Too many wrong codes.";
 export const TWO_FACTOR_ON = "Two-factor sign-in is on. You have been signed out everywhere else.";

@@ -3,7 +3,8 @@ import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./bulk-commands.ts
 
 /*
  * The fourteen queue screens (QUEUE-1) as data: where each lives, which server folder it reads
- * (000 §4 queue keys, the contract's), its heading, its columns and the bulk actions it offers.
+ * (000 §4 queue keys, the contract's), its heading and its columns; which bulk actions it offers is
+ * each action's entry (bulk-commands.ts, `folders`).
  * Who is offered an action is the contract's permission matrix (000 §6), the one the server
  * checks again; hiding a button is a courtesy.
  */
@@ -23,8 +24,6 @@ export interface QueueScreen {
   readonly queueKey: QueueKey;
   readonly title: string;
   readonly columns: ColumnSet;
-  /** The bulk actions this screen offers, each to the roles the permission matrix allows it. */
-  readonly actions: readonly BulkAction[];
   /** Delete per row in the Action column, to the roles the matrix lets delete (000 §6: Manager and Admin). */
   readonly rowDelete: boolean;
   /** Where a screen offers Delete to fewer roles than the matrix allows (000 §6: My Orders, Admin only). */
@@ -39,7 +38,6 @@ const statusFolder = (path: string, queueKey: Exclude<QueueKey, "futureOrder">, 
   queueKey,
   title,
   columns: QUEUE_COLUMN_SET_OF[queueKey],
-  actions: ["delete"],
   rowDelete: true,
   viewOnlyOwnOrUnassigned: false,
 });
@@ -50,7 +48,6 @@ const intakeFolder = (path: string, queueKey: "newOrder" | "priorityOrder", titl
   queueKey,
   title,
   columns: QUEUE_COLUMN_SET_OF[queueKey],
-  actions: ["assign", "delete"],
   rowDelete: true,
   viewOnlyOwnOrUnassigned: true,
 });
@@ -61,7 +58,7 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
   statusFolder("pending-order", "pendingOrder", "Pending Orders"),
   statusFolder("completed-order", "completedOrder", "Completed Orders"),
   // Deleting a deleted order can only be refused, so the Deleted Orders list offers no Delete.
-  { ...statusFolder("deleted-order", "deletedOrder", "Deleted Orders"), actions: [], rowDelete: false },
+  { ...statusFolder("deleted-order", "deletedOrder", "Deleted Orders"), rowDelete: false },
   statusFolder("awaiting-response", "awaitingOrder", "Awaiting Response"),
   statusFolder("awaiting-govt", "awaitingGovtOrder", "Awaiting Govt"),
   statusFolder("called", "customerCalledOrder", "Customer Called"),
@@ -69,7 +66,6 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
   statusFolder("contact-customer", "contactCustomerOrder", "Contact Customer"),
   {
     ...statusFolder("refund-order", "refundOrder", "Refund Orders"),
-    actions: ["refunded", "delete"],
     // QUEUE-3: the refund table's Action column is View only.
     rowDelete: false,
   },
@@ -78,7 +74,6 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
     queueKey: "myOrder",
     title: "My Orders",
     columns: QUEUE_COLUMN_SET_OF.myOrder,
-    actions: ["moveToOriginal", "delete"],
     rowDelete: true,
     deleteOnlyFor: ["Admin"],
     viewOnlyOwnOrUnassigned: false,
@@ -95,7 +90,7 @@ const offered = (screen: QueueScreen, action: BulkAction, role: Role | undefined
 
 /** The bulk actions `role` is offered on `screen`, in the order the toolbar shows them. */
 export const bulkActionsFor = (screen: QueueScreen, role: Role | undefined): BulkAction[] =>
-  BULK_ACTIONS.filter((action) => screen.actions.includes(action) && offered(screen, action, role));
+  BULK_ACTIONS.filter((action) => BULK_COMMANDS[action].folders.includes(screen.queueKey) && offered(screen, action, role));
 
 /** Whether `role` sees Delete in each row's Action column. */
 export const rowDeleteFor = (screen: QueueScreen, role: Role | undefined): boolean => screen.rowDelete && offered(screen, "delete", role);

@@ -1,4 +1,4 @@
-import type { SignInAnswer, TwoFactorChallenge } from "@etd/contract";
+import { SIGN_IN_EXPIRED, type SignInAnswer, type TwoFactorChallenge } from "@etd/contract";
 import { ACCESS } from "@etd/contract/endpoints";
 import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
@@ -171,7 +171,7 @@ const SecondStepForm = ({
       const answer = await callApi(ACCESS.signInSecondStep, { body: { challenge: step.challenge, ...proof } });
       if (await signedIn(answer)) return;
       toast.error(answer.message);
-      if (answer.message.startsWith("Your sign-in has expired")) {
+      if (answer.message === SIGN_IN_EXPIRED) {
         onBack();
         return;
       }
