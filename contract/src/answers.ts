@@ -151,6 +151,17 @@ export interface TwoFactorChallenge {
  */
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Please set it up to continue.";
 
+/*
+ * Refusals that an endpoint's declaration names as the meaning of a status (contract/src/endpoints),
+ * so the OpenAPI document and the answer say the same words from one place.
+ */
+export const INVALID_SIGN_IN = "Invalid email or password.";
+export const TEAM_MEMBER_NOT_FOUND = "Team member not found.";
+/** The traveller's pages: the document and its history need the order tracked first in this browser. */
+export const TRACK_FIRST = "Please track your order with its Order ID and Email ID first.";
+export const NO_ORDER_WITH_ID_AND_EMAIL = "We could not find an order with this Order ID and Email ID.";
+export const NO_ORDER_WITH_ID = "We could not find an order with this Order ID.";
+
 /** The second sign-in step's 401 when its challenge has expired or is spent: the form goes back to the first step. */
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 

@@ -1,4 +1,4 @@
-import type { SignInAnswer, StaffUser, TwoFactorSetup, TwoFactorStatus } from "../answers.ts";
+import { INVALID_SIGN_IN, NO_ORDER_WITH_ID_AND_EMAIL, TRACK_FIRST, type SignInAnswer, type StaffUser, type TwoFactorSetup, type TwoFactorStatus } from "../answers.ts";
 import type { DownloadAnswer, TrackOrderAnswer } from "../public-page.ts";
 import { answer, endpoints, PUBLIC_RATE_LIMITED, STAFF_ACCOUNT_ANSWERS, withAnswers } from "./declare.ts";
 
@@ -13,7 +13,7 @@ export const ACCESS = endpoints({
     data: answer<SignInAnswer>(),
     answers: {
       200: "Status 0 for a member with two-factor sign-in: the second step's challenge (data.secondStep, data.challenge)",
-      401: "Invalid email or password.",
+      401: INVALID_SIGN_IN,
       429: "Too many failed sign-in attempts from this address: the message says in how many minutes to try again",
     },
   },
@@ -46,7 +46,7 @@ export const ACCESS = endpoints({
     guard: "password.change",
     summary: "Change the signed-in member's password; every session of theirs ends (AUTH-8)",
     body: "ChangePasswordRequest",
-    changes: ["staff"],
+    changes: ["staff", "order_details"],
     data: answer<null>(),
     answers: STAFF_ACCOUNT_ANSWERS,
   },
@@ -92,7 +92,7 @@ export const ACCESS = endpoints({
     summary:
       "Turn two-factor sign-in on with a code from the app (issue 16); answers the ten recovery codes, the only time they are shown. Ends the member's other sessions: this one goes on with the new token answered (data.accessToken, and the session cookie)",
     body: "TwoFactorEnableRequest",
-    changes: ["staff"],
+    changes: ["staff", "order_details"],
     data: answer<{ readonly recoveryCodes: readonly string[]; readonly accessToken: string; readonly position: string | null }>(),
     answers: { 400: "No setup is pending, or the code is not the app's", 409: "Two-factor sign-in is already on" },
   },
@@ -102,7 +102,7 @@ export const ACCESS = endpoints({
     guard: "team.reset-two-factor",
     summary: "Reset a member's two-factor sign-in (issue 16, Admin only): they sign in with their password alone, and their sessions end",
     body: "ResetTwoFactorRequest",
-    changes: ["staff"],
+    changes: ["staff", "order_details"],
     data: answer<{ readonly position: string | null }>(),
     answers: STAFF_ACCOUNT_ANSWERS,
   },
@@ -115,7 +115,7 @@ export const ACCESS = endpoints({
     body: "TrackOrderRequest",
     data: answer<TrackOrderAnswer>(),
     answers: withAnswers(PUBLIC_RATE_LIMITED, {
-      404: "We could not find an order with this Order ID and Email ID.",
+      404: NO_ORDER_WITH_ID_AND_EMAIL,
       429: "Too many failed attempts for this order: the message says in how many minutes to try again",
     }),
   },
@@ -128,7 +128,7 @@ export const ACCESS = endpoints({
     changes: ["order_details"],
     data: answer<DownloadAnswer>(),
     answers: withAnswers(PUBLIC_RATE_LIMITED, {
-      403: "Please track your order with its Order ID and Email ID first.",
+      403: TRACK_FIRST,
       404: "The order or the document was not found",
       409: "The order was permanently deleted",
     }),

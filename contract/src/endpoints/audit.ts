@@ -1,3 +1,4 @@
+import { TEAM_MEMBER_NOT_FOUND } from "../answers.ts";
 import {
   STAFF_ACTIVITY_LIMIT,
   type AuditEvent,
@@ -129,7 +130,7 @@ export const AUDIT = endpoints({
     strictQuery: true,
     reads: ["order_details"],
     data: answer<AuditTimelinePage>(),
-    answers: { 404: "Team member not found." },
+    answers: { 404: TEAM_MEMBER_NOT_FOUND },
   },
   getGatewaysTimeline: {
     method: "get",

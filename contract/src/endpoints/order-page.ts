@@ -1,3 +1,4 @@
+import { NO_ORDER_WITH_ID, TRACK_FIRST } from "../answers.ts";
 import type { MailContentAnswer, OrderDetails, OrderPresenceAnswer } from "../order-page.ts";
 import type { PublicDownloadEntry } from "../public-page.ts";
 import { answer, endpoints, ORDER_COMMAND_ANSWERS, PUBLIC_RATE_LIMITED, withAnswers } from "./declare.ts";
@@ -26,8 +27,8 @@ export const ORDER_PAGE = endpoints({
     // `mainResult` and `path` sit beside it, at the top level (PublicDownloadHistory); refusals too have the page's five keys.
     data: answer<readonly PublicDownloadEntry[]>(),
     answers: withAnswers(PUBLIC_RATE_LIMITED, {
-      403: "Please track your order with its Order ID and Email ID first.",
-      404: "We could not find an order with this Order ID.",
+      403: TRACK_FIRST,
+      404: NO_ORDER_WITH_ID,
     }),
   },
   retryMail: {

@@ -143,7 +143,7 @@ export const QUEUES = endpoints({
     guard: "gateways.manage",
     summary: "Make a gateway the active one for a customer domain (ADMIN-2)",
     body: "GatewaySettingRequest",
-    changes: ["gateways"],
+    changes: ["gateways", "order_details"],
     data: answer<{ readonly position: string | null }>(),
     answers: { 404: "The gateway does not exist" },
   },

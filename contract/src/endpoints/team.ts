@@ -1,5 +1,5 @@
 import type { Role } from "../vocabulary.ts";
-import type { TeamMemberInfo, TeamMemberRow } from "../answers.ts";
+import { TEAM_MEMBER_NOT_FOUND, type TeamMemberInfo, type TeamMemberRow } from "../answers.ts";
 import { answer, endpoints, STAFF_ACCOUNT_ANSWERS } from "./declare.ts";
 
 /** Manage Team (ADMIN-1): the list, one member, the types, and the account changes. */
@@ -20,7 +20,7 @@ export const TEAM = endpoints({
     params: "TeamMemberIdParam",
     reads: ["staff"],
     data: answer<TeamMemberInfo>(),
-    answers: { 404: "Team member not found." },
+    answers: { 404: TEAM_MEMBER_NOT_FOUND },
   },
   getTeamMemberTypes: {
     method: "get",
@@ -36,7 +36,8 @@ export const TEAM = endpoints({
     guard: "staff.manage",
     summary: "Add a team member (ADMIN-1); only an Admin adds an Admin",
     body: "AddTeamMemberRequest",
-    changes: ["staff"],
+    // The staff list, and the names the reports and the audit lines show.
+    changes: ["staff", "reports", "order_details"],
     data: answer<{ readonly id: string; readonly position: string | null }>(),
     answers: STAFF_ACCOUNT_ANSWERS,
   },
@@ -47,7 +48,8 @@ export const TEAM = endpoints({
     summary:
       "Update a team member; an empty password keeps the current one (ADMIN-1); decided whole against the member as they were (ADR 0027): only an Admin edits an Admin or changes a Manager's role or password, no one their own role",
     body: "UpdateTeamMemberRequest",
-    changes: ["staff"],
+    // A rename reaches the queues' assignees, the reports and the audit lines too.
+    changes: ["staff", "queue", "reports", "order_details"],
     data: answer<{ readonly position: string | null }>(),
     answers: STAFF_ACCOUNT_ANSWERS,
   },
@@ -57,7 +59,7 @@ export const TEAM = endpoints({
     guard: "staff.manage",
     summary: "Delete a team member; their sessions end (ADMIN-1); only an Admin deletes an Admin, the last Admin stays",
     body: "DeleteTeamMemberRequest",
-    changes: ["staff"],
+    changes: ["staff", "order_details"],
     data: answer<{ readonly position: string | null }>(),
     answers: STAFF_ACCOUNT_ANSWERS,
   },

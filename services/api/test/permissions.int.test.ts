@@ -3,10 +3,9 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../src/app.ts";
-import { isAllowed, ROLES, type Action, type Role } from "@etd/contract";
+import { isAllowed, ROLES, TRACK_FIRST, type Action, type Role } from "@etd/contract";
 import { GRANT_COOKIE, SESSION_COOKIE } from "../src/http/cookies.ts";
 import { FORBIDDEN, UNAUTHORIZED, type Endpoint } from "../src/http/endpoint.ts";
-import { GRANT_REFUSED } from "../src/http/public-access.ts";
 import { DOCUMENT_REFUSED } from "../src/routes/document-files.ts";
 import { trackOrder } from "./support/public-visitor.ts";
 import { waitForQuiet } from "./support/reactors.ts";
@@ -311,7 +310,7 @@ describe.skipIf(!available)("R6 permission matrix", () => {
           expect([file.status, rows.status], `Sec-Fetch-Site ${site}`).toEqual([200, 200]);
         } else {
           expect(file, `Sec-Fetch-Site ${site}`).toEqual({ status: 401, body: { status: 0, message: DOCUMENT_REFUSED, data: null } });
-          expect(rows, `Sec-Fetch-Site ${site}`).toMatchObject({ status: 403, body: { status: 0, message: GRANT_REFUSED } });
+          expect(rows, `Sec-Fetch-Site ${site}`).toMatchObject({ status: 403, body: { status: 0, message: TRACK_FIRST } });
         }
       }
     });

@@ -335,9 +335,15 @@ export const bindEndpoints = (handlers: Handlers): Endpoint[] =>
     const handler = typeof bound === "function" ? { handle: bound } : bound;
     if ((declared.readsInputItself === true) !== "readInput" in handler) throw new Error(`${name}: declared readsInputItself, bound without readInput, or the other way round`);
     // The declaration's types checked the handler against its schemas (Handlers); here they are values.
+    // Only what a handler may bring: the declaration alone says where, for whom and how.
+    const { handle } = handler;
+    const readInput = "readInput" in handler ? handler.readInput : undefined;
+    const refusal = "refusal" in handler ? handler.refusal : undefined;
     const spec = {
       ...declared,
-      ...handler,
+      handle,
+      ...(readInput ? { readInput } : {}),
+      ...(refusal ? { refusal } : {}),
       // Intake's body is the write side's schema, which the contract cannot name: its handler brings it.
       body: schemaNamed(declared.body) ?? ("body" in handler ? handler.body : undefined),
       query: schemaNamed(declared.query),

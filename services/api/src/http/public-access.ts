@@ -21,7 +21,6 @@ export const publicWaitMs = (deps: Pick<ApiDeps, "publicLimiter">, scope: Public
  * One message for a missing, expired, forged and another order's grant: the refusal must not say
  * which, or it would tell whether an order id exists.
  */
-export const GRANT_REFUSED = "Please track your order with its Order ID and Email ID first.";
 export const GRANT_REFUSED_STATUS = 403;
 
 /** True when the request carries a valid grant for `orderId`. */

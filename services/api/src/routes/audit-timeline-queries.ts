@@ -1,4 +1,4 @@
-import type { AuditTimelinePage } from "@etd/contract";
+import { TEAM_MEMBER_NOT_FOUND, type AuditTimelinePage } from "@etd/contract";
 import { toOrderId, type TimelineQuery } from "@etd/contract/requests";
 import { GATEWAYS_STREAM, staffStream, type StaffId } from "@etd/events";
 import { AUDIT_PAGE_MAX, auditTimeline, type AuditTarget } from "@etd/projections";
@@ -38,7 +38,7 @@ export const auditTimelineHandlers = (deps: ApiDeps) => {
     },
     getStaffTimeline: async ({ params, input }) => {
       const { staffId } = params;
-      const missing = () => fail(404, "Team member not found.");
+      const missing = () => fail(404, TEAM_MEMBER_NOT_FOUND);
       return isStaffId(staffId) ? timeline(input, { streamId: staffStream(staffId as StaffId) }, missing) : missing();
     },
     // One timeline for every domain's gateways, which always exists: none yet is an empty page, not a 404.

@@ -1,4 +1,4 @@
-import type { SignInAnswer } from "@etd/contract";
+import { INVALID_SIGN_IN, type SignInAnswer } from "@etd/contract";
 import { verifyNothing, verifyPassword } from "../auth/passwords.ts";
 import { SESSION_COOKIE } from "../http/cookies.ts";
 import { UNAUTHORIZED, type Handlers } from "../http/endpoint.ts";
@@ -8,7 +8,6 @@ import type { Credential } from "../auth/credentials.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { changeOwnPassword, isAccountChanged } from "../commands/staff-accounts.ts";
 
-export const INVALID_LOGIN = "Invalid email or password.";
 export const SIGNED_OUT = "You have been signed out.";
 export const ENTER_CODE = "Enter the 6-digit code from your authenticator app.";
 
@@ -66,7 +65,7 @@ export const authHandlers = (deps: ApiDeps) =>
       const valid = credential
         ? await verifyPassword(credential.passwordHash, input.password)
         : await verifyNothing(input.password);
-      if (!credential || !valid) return fail(401, INVALID_LOGIN);
+      if (!credential || !valid) return fail(401, INVALID_SIGN_IN);
       if (credential.twoFactor) {
         // No token yet (issue 16). The attempt stays counted as a failure until the second step
         // succeeds: were a right password to clear the failures, someone holding it could sign in

@@ -1,9 +1,9 @@
-import type { PublicDownloadEntry } from "@etd/contract";
+import { NO_ORDER_WITH_ID, TRACK_FIRST, type PublicDownloadEntry } from "@etd/contract";
 import { toOrderId } from "@etd/contract/requests";
 import { downloadHistory, orderDetails } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import type { Handlers } from "../http/endpoint.ts";
-import { GRANT_REFUSED, GRANT_REFUSED_STATUS, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
+import { GRANT_REFUSED_STATUS, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
 
@@ -41,7 +41,6 @@ const publicReply = (
   },
 });
 
-const PUBLIC_NOT_FOUND = "We could not find an order with this Order ID.";
 
 export const orderDetailQueryHandlers = (deps: ApiDeps) =>
   ({
@@ -57,10 +56,10 @@ export const orderDetailQueryHandlers = (deps: ApiDeps) =>
         const waitMs = publicWaitMs(deps, "history", ip);
         if (waitMs > 0) return publicReply(429, tooManyRequests(waitMs));
         const orderId = toOrderId(input.orderId);
-        if (!hasGrantFor(deps, req, orderId)) return publicReply(GRANT_REFUSED_STATUS, GRANT_REFUSED);
+        if (!hasGrantFor(deps, req, orderId)) return publicReply(GRANT_REFUSED_STATUS, TRACK_FIRST);
         const found = await downloadHistory(deps.readDb.query, orderId);
         // Erased since the grant was given.
-        if (!found) return publicReply(404, PUBLIC_NOT_FOUND);
+        if (!found) return publicReply(404, NO_ORDER_WITH_ID);
         return publicReply(200, found.data.length === 0 ? "No record found" : "Download history loaded.", found);
       },
     },

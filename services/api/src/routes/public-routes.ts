@@ -1,3 +1,4 @@
+import { NO_ORDER_WITH_ID_AND_EMAIL, TRACK_FIRST } from "@etd/contract";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { OrderId } from "@etd/events";
 import { parsePosition } from "@etd/event-store";
@@ -5,7 +6,7 @@ import { waitForPosition } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import type { Handlers } from "../http/endpoint.ts";
-import { GRANT_REFUSED, GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
+import { GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
 import { describeDevice } from "../http/visitor-device.ts";
@@ -25,7 +26,6 @@ import { describeDevice } from "../http/visitor-device.ts";
 /** How long a download's answer waits for the history to show it (milliseconds under load). */
 const HISTORY_WAIT_MS = 2000;
 
-const NOT_FOUND = "We could not find an order with this Order ID and Email ID.";
 
 /** Hashed first, so the comparison takes the same time whatever the lengths. */
 const emailDigest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest();
@@ -65,7 +65,7 @@ export const publicHandlers = (deps: ApiDeps) =>
       const matches = timingSafeEqual(emailDigest(input.email), expected) && order.email !== undefined;
       if (!matches) {
         deps.trackThrottle.recordFailure(orderId, ip);
-        return fail(404, NOT_FOUND);
+        return fail(404, NO_ORDER_WITH_ID_AND_EMAIL);
       }
       deps.trackThrottle.recordSuccess(orderId, ip);
       return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
@@ -74,7 +74,7 @@ export const publicHandlers = (deps: ApiDeps) =>
       const waitMs = publicWaitMs(deps, "download", ip);
       if (waitMs > 0) return fail(429, tooManyRequests(waitMs));
       const orderId = input.orderId.trim();
-      if (!hasGrantFor(deps, req, orderId)) return fail(GRANT_REFUSED_STATUS, GRANT_REFUSED);
+      if (!hasGrantFor(deps, req, orderId)) return fail(GRANT_REFUSED_STATUS, TRACK_FIRST);
       // The decider records only the order's current document: any other name is refused.
       const fileName = input.file1.trim();
       const ran = await runOrderCommand(deps, { user: undefined, requestId, ip }, {

@@ -1,4 +1,4 @@
-import { ROLES } from "@etd/contract";
+import { ROLES, TEAM_MEMBER_NOT_FOUND } from "@etd/contract";
 import { staffMember, staffMembers } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import type { Handlers } from "../http/endpoint.ts";
@@ -10,7 +10,6 @@ import { fail, ok } from "../http/reply.ts";
  * one); no password or hash exists on the read side.
  */
 
-const NOT_FOUND = "Team member not found.";
 
 const isStaffId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
@@ -20,7 +19,7 @@ export const staffQueryHandlers = (deps: ApiDeps) =>
     getTeamMemberInfo: async ({ params }) => {
       const { id } = params;
       const member = isStaffId(id) ? await staffMember(deps.readDb.query, id) : undefined;
-      return member ? ok("Team member loaded.", member) : fail(404, NOT_FOUND);
+      return member ? ok("Team member loaded.", member) : fail(404, TEAM_MEMBER_NOT_FOUND);
     },
     getTeamMemberTypes: async () => ok("Team member types loaded.", ROLES),
   }) satisfies Partial<Handlers>;

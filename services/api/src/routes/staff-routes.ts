@@ -1,3 +1,4 @@
+import { TEAM_MEMBER_NOT_FOUND } from "@etd/contract";
 import type { StaffId } from "@etd/events";
 import { roleOf } from "@etd/contract/requests";
 import type { Handlers } from "../http/endpoint.ts";
@@ -12,7 +13,6 @@ import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccou
  */
 
 const isStaffId = (value: string) => /^[A-Za-z0-9_-]{1,64}$/.test(value);
-const NOT_FOUND = "Team member not found.";
 
 export const staffAccountHandlers = (deps: ApiDeps) =>
   ({
@@ -29,7 +29,7 @@ export const staffAccountHandlers = (deps: ApiDeps) =>
     updateTeamMember: async (context) => {
       const { input } = context;
       const staffId = input.tmId.trim();
-      if (!isStaffId(staffId)) return fail(404, NOT_FOUND);
+      if (!isStaffId(staffId)) return fail(404, TEAM_MEMBER_NOT_FOUND);
       const updated = await updateStaffAccount(deps, context, {
         staffId: staffId as StaffId,
         name: input.name.trim(),
@@ -41,7 +41,7 @@ export const staffAccountHandlers = (deps: ApiDeps) =>
     },
     deleteTeamMember: async (context) => {
       const staffId = String(context.input.teamMemberId).trim();
-      if (!isStaffId(staffId)) return fail(404, NOT_FOUND);
+      if (!isStaffId(staffId)) return fail(404, TEAM_MEMBER_NOT_FOUND);
       const deleted = await deleteStaffAccount(deps, context, staffId as StaffId);
       return isAccountChanged(deleted) ? ok("Team member deleted successfully.", { position: deleted.position ?? null }) : deleted;
     },

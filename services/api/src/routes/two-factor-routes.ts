@@ -1,7 +1,7 @@
 import * as Result from "effect/Result";
 import type { Query } from "@etd/event-store";
 import type { StaffId } from "@etd/events";
-import { SIGN_IN_EXPIRED, type TwoFactorSetup, type TwoFactorStatus } from "@etd/contract";
+import { SIGN_IN_EXPIRED, TEAM_MEMBER_NOT_FOUND, type TwoFactorSetup, type TwoFactorStatus } from "@etd/contract";
 import { TwoFactorSetupRequest } from "@etd/contract/requests";
 import { newTotpSecret, otpauthUrl, qrCodeDataUrl } from "../auth/two-factor.ts";
 import { readingInput, UNAUTHORIZED, type Handlers } from "../http/endpoint.ts";
@@ -130,7 +130,7 @@ export const twoFactorHandlers = (deps: ApiDeps) =>
     },
     resetTwoFactor: async (context) => {
       const staffId = context.input.id.trim();
-      if (!isStaffId(staffId)) return fail(404, "Team member not found.");
+      if (!isStaffId(staffId)) return fail(404, TEAM_MEMBER_NOT_FOUND);
       const reset = await resetTwoFactor(deps, context, staffId as StaffId);
       return isAccountChanged(reset) ? ok("Two-factor sign-in has been reset.", { position: reset.position ?? null }) : reset;
     },

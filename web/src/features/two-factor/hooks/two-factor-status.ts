@@ -6,8 +6,7 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 /*
  * The signed-in member's own two-factor sign-in (issue 16 part A). The status lives with the staff
  * credentials, in no read model, so the server waits for none; its key still sits under the staff
- * read model's, so that a change to the team (an Admin's reset) fetches it again, and it keeps the
- * app's short stale time rather than endpointQuery's Infinity for a declaration that reads nothing.
+ * read model's, so that a change to the team (an Admin's reset) fetches it again.
  */
 export const twoFactorStatusQuery = () =>
   queryOptions({
