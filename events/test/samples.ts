@@ -37,6 +37,27 @@ export const TRAVELLER = {
   phone_number: "9171234567",
 } as const;
 
+/**
+ * The traveller's customs answers, under the names the intake request and the stored order share:
+ * goods worth declaring, foreign currency and skincare products ("Yes"), nothing else.
+ */
+export const CUSTOMS_ANSWERS = {
+  total_amount_of_goods: "Yes",
+  amount_declaration: "450.00",
+  philippine_currency: "No",
+  foreign_currency: "Yes",
+  gambling_paraphernalia: "No",
+  cosmetics_skincare: "Yes",
+  dangerous_drugs: "No",
+  firearms_ammunitions: "No",
+  alcohol_tobacco: "No",
+  foodstuff_fruit: "No",
+  mobile_phones: "No",
+  cremains_human: "No",
+  jewelry_gold: "No",
+  other_goods: "No",
+} as const;
+
 const placed: StoredSample<"OrderPlaced"> = {
   type: "OrderPlaced",
   data: {
@@ -56,20 +77,7 @@ const placed: StoredSample<"OrderPlaced"> = {
       baggage_checked_in: 2,
       baggage_hand_carried: 1,
       first_time_visiting_philippines: "No",
-      total_amount_of_goods: "Yes",
-      amount_declaration: "450.00",
-      philippine_currency: "No",
-      foreign_currency: "Yes",
-      gambling_paraphernalia: "No",
-      cosmetics_skincare: "Yes",
-      dangerous_drugs: "No",
-      firearms_ammunitions: "No",
-      alcohol_tobacco: "No",
-      foodstuff_fruit: "No",
-      mobile_phones: "No",
-      cremains_human: "No",
-      jewelry_gold: "No",
-      other_goods: "No",
+      ...CUSTOMS_ANSWERS,
       sources_of_currencies_salary: "Yes",
       purpose_of_transport_leisure: "Yes",
       physically_transferred: "Yes",

@@ -73,13 +73,23 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       stream_position bigint not null,
       updated_at timestamptz not null
     )`);
-  await query(`
-    create table ${t("mails")} (
-      mail_id text primary key,
-      order_id text not null,
-      stream_position bigint not null,
-      create_ts timestamptz not null,
-      purpose text not null,
+  // An order's histories: one row an entry, read per order in the order of its stream.
+  const history = async (base: Base, key: string, createdAt: string, columns: string) => {
+    await query(`
+      create table ${t(base)} (
+        ${key} text primary key,
+        order_id text not null,
+        stream_position bigint not null,
+        ${createdAt} timestamptz not null,
+        ${columns}
+      )`);
+    await query(`create index ${t(base)}_order on ${t(base)} (order_id, stream_position)`);
+  };
+  await history(
+    "mails",
+    "mail_id",
+    "create_ts",
+    `purpose text not null,
       remainder_mail smallint not null,
       mail_service_provider text not null,
       file1 text,
@@ -94,32 +104,19 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       retry_requested boolean not null,
       sent_at timestamptz,
       delivered_at timestamptz,
-      updated_at timestamptz not null
-    )`);
-  await query(`create index ${t("mails")}_order on ${t("mails")} (order_id, stream_position)`);
-  await query(`
-    create table ${t("downloads")} (
-      download_id text primary key,
-      order_id text not null,
-      stream_position bigint not null,
-      create_ts timestamptz not null,
-      ip text,
-      location text,
-      timezone text,
-      browser text,
-      os text,
-      device text,
-      device_type text,
-      file text not null
-    )`);
-  await query(`create index ${t("downloads")}_order on ${t("downloads")} (order_id, stream_position)`);
-  await query(`
-    create table ${t("comments")} (
-      remark_id text primary key,
-      order_id text not null,
-      stream_position bigint not null,
-      created_at timestamptz not null,
-      us_date text not null,
+      updated_at timestamptz not null`,
+  );
+  await history(
+    "downloads",
+    "download_id",
+    "create_ts",
+    "ip text, location text, timezone text, browser text, os text, device text, device_type text, file text not null",
+  );
+  await history(
+    "comments",
+    "remark_id",
+    "created_at",
+    `us_date text not null,
       us_time text not null,
       remark_name text not null,
       remark text not null,
@@ -129,9 +126,8 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       status_refund char(1) not null,
       voided char(1) not null,
       chargeback char(1) not null,
-      report_error char(1) not null
-    )`);
-  await query(`create index ${t("comments")}_order on ${t("comments")} (order_id, stream_position)`);
+      report_error char(1) not null`,
+  );
   await query(`
     create table ${t("audit")} (
       stream text not null,

@@ -1,5 +1,6 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { OrderId } from "@etd/events";
+import type { PlaceOrderRequestBody } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { physicalTable } from "../../src/engine/projection.ts";
 import { openHarness, type Harness } from "../support/projection-harness.ts";
@@ -33,42 +34,29 @@ describe.skipIf(!available)("queue lists, search and the future-orders calendar 
   beforeAll(async () => {
     harness = await openHarness([queueProjection]);
     const standard = { processing_mode: "standard" } as const;
-    ids.juan = scenario.place({
-      ...standard,
-      created_at: at("2025-03-10", 5),
-      processing_date: "2025-03-10",
+    /** A standard order placed and processed on `day` by a traveller the tests search for (the e-mail typed twice). */
+    const placeNamed = (day: string, n: number, traveller: Partial<PlaceOrderRequestBody> & { readonly email: string }) =>
+      scenario.place({ ...standard, created_at: at(day, n), processing_date: day, ...traveller, confirm_email: traveller.email });
+    ids.juan = placeNamed("2025-03-10", 5, {
       first_name: "Juan",
       middle_name: "Dela",
       last_name: "Cruz",
       email: "Juan.Cruz@Example.com",
-      confirm_email: "Juan.Cruz@Example.com",
       phone_number: "9171234567",
       country_phone_code: "63",
       date_of_travel: "2025-03-20",
       date_of_departure: "2025-03-19",
     });
     newOrders.push(ids.juan);
-    ids.maria = scenario.place({
-      ...standard,
-      created_at: at("2025-03-10", 6),
-      processing_date: "2025-03-10",
+    ids.maria = placeNamed("2025-03-10", 6, {
       first_name: "María",
       last_name: "O'Brien",
       email: "mob@example.org",
-      confirm_email: "mob@example.org",
       phone_number: "7700900123",
       country_phone_code: "+44",
     });
     newOrders.push(ids.maria);
-    ids.percent = scenario.place({
-      ...standard,
-      created_at: at("2025-03-10", 7),
-      processing_date: "2025-03-10",
-      first_name: "Pat",
-      last_name: "Sure",
-      email: "100%_sure@example.net",
-      confirm_email: "100%_sure@example.net",
-    });
+    ids.percent = placeNamed("2025-03-10", 7, { first_name: "Pat", last_name: "Sure", email: "100%_sure@example.net" });
     newOrders.push(ids.percent);
     for (let i = 0; i < 20; i++) {
       newOrders.push(scenario.place({ ...standard, created_at: at("2025-03-11", 10 + i), processing_date: "2025-03-11" }));
@@ -95,14 +83,10 @@ describe.skipIf(!available)("queue lists, search and the future-orders calendar 
     ids.may = scenario.place({ ...standard, created_at: at("2025-03-13", 3), processing_date: "2025-05-15" });
     ids.nextJanuary = scenario.place({ ...standard, created_at: at("2025-03-13", 4), processing_date: "2026-01-07" });
 
-    ids.erased = scenario.place({
-      ...standard,
-      created_at: at("2025-03-07", 1),
-      processing_date: "2025-03-07",
+    ids.erased = placeNamed("2025-03-07", 1, {
       first_name: "Zebedee",
       last_name: "Quux",
       email: "zebedee.quux@example.com",
-      confirm_email: "zebedee.quux@example.com",
       phone_number: "9998887777",
       country_phone_code: "63",
     });

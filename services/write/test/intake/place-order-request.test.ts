@@ -2,6 +2,7 @@ import * as Result from "effect/Result";
 import * as Schema from "effect/Schema";
 import { describe, expect, it } from "vitest";
 import { decodeEvent, encodeEvent, type OrderPlaced } from "@etd/events";
+import { CUSTOMS_ANSWERS } from "@etd/events/samples";
 import {
   decodePlaceOrderRequest,
   PlaceOrderRequest,
@@ -67,20 +68,7 @@ const body = {
   baggage_checked_in: "2",
   baggage_hand_carried: 1,
   first_time_visiting_philippines: "No",
-  total_amount_of_goods: "Yes",
-  amount_declaration: "450.00",
-  philippine_currency: "No",
-  foreign_currency: "Yes",
-  gambling_paraphernalia: "No",
-  cosmetics_skincare: "Yes",
-  dangerous_drugs: "No",
-  firearms_ammunitions: "No",
-  alcohol_tobacco: "No",
-  foodstuff_fruit: "No",
-  mobile_phones: "No",
-  cremains_human: "No",
-  jewelry_gold: "No",
-  other_goods: "No",
+  ...CUSTOMS_ANSWERS,
   custom_declaration_details: [
     {
       type: "cosmetics_skincare_info",
