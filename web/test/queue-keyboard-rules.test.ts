@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { queueKeyCommand } from "../src/features/queues/hooks/use-queue-keyboard.ts";
-import { confirmationWords, selectAllResult } from "../src/features/queues/select-all-result.ts";
+import { confirmationWords, selectAllResult } from "../src/features/queues/components/bulk-actions.tsx";
 
 /* Issue 16 B and C rules that need no browser: which key is which shortcut, and what a select-all result says. */
 

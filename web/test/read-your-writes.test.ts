@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { teamMembersQuery } from "../src/lib/team-members.ts";
 import { queuePageQuery } from "../src/features/queues/utils/queue-queries.ts";
 import { folderCountsQuery } from "../src/features/shell/hooks/folder-counts.ts";
-import type { Envelope } from "../src/lib/api-client.ts";
-import { comparePositions, createReadYourWrites, readYourWritesOf, refetchAfterCommand } from "../src/lib/read-your-writes.ts";
+import { comparePositions, createReadYourWrites, readYourWritesOf, refetchAfterCommand, type Envelope } from "../src/lib/api-client.ts";
 
 /*
  * Read-your-writes, precisely (issue 10 item 6): a query waits (sends X-Read-After) only for

@@ -8,4 +8,4 @@ export { QUEUE_KEYS, COUNT_FIELD_OF, queueKeyOf, isInFolder, type QueueKey, type
 // The CSV export's rows (issue 16 D): keyset batches of a folder or search, and the reports' tables.
 export { countQueueExport, queueExportBatches, reportExportRows, type QueueExportParams, type ReportExportRows } from "./queue-export.ts";
 // The pure fold of one queue row, for readers that replay the log themselves (the audit's folder at a moment).
-export { evolveQueueRow, type QueueRow } from "./queue-row.ts";
+export { evolveQueueRow, type QueueRow } from "./queue-projection.ts";

@@ -2,9 +2,8 @@ import type { Query } from "@etd/event-store";
 import type { CountryOrdersRow, ProcessedByRow, QueueListRow, ReportName } from "@etd/contract";
 import { countryOrders, processedBy } from "../reports/reports-queries.ts";
 import type { QueueKey, QueueViewer } from "./queue-folders.ts";
-import { QUEUE_TABLES } from "./queue-projection.ts";
+import { QUEUE_ORDERS, QUEUE_TABLES } from "./queue-projection.ts";
 import { folderTotal, folderWhere, likePattern, parameters, toListRow } from "./queue-queries.ts";
-import { QUEUE_ORDERS } from "./queue-row.ts";
 
 /*
  * The rows of a CSV export (issue 16 D): a whole folder, or the matches of a search within one,

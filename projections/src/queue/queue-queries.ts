@@ -8,8 +8,7 @@ import {
   type QueueKey,
   type QueueViewer,
 } from "./queue-folders.ts";
-import { QUEUE_TABLES } from "./queue-projection.ts";
-import { QUEUE_ORDERS } from "./queue-row.ts";
+import { QUEUE_ORDERS, QUEUE_TABLES } from "./queue-projection.ts";
 
 /*
  * Reads of the queue read model, through its views. Every folder's SQL names its statuses as

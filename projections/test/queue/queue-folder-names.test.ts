@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { internationalPhone } from "../../src/queue/queue-row.ts";
+import { internationalPhone } from "../../src/queue/queue-projection.ts";
 import { QUEUE_KEYS, queueKeyOf } from "../../src/queue/queue-folders.ts";
 
 describe("how a queue row keeps a telephone number", () => {

@@ -1,7 +1,7 @@
 import { ACCESS } from "@etd/contract/endpoints";
 import { getDefaultStore } from "jotai";
 import { queryClient } from "../lib/query-client.ts";
-import { readYourWritesOf } from "../lib/read-your-writes.ts";
+import { readYourWritesOf } from "../lib/api-client.ts";
 import { clearStoredSession, readStoredSession, sessionAtom } from "../lib/session.ts";
 
 /** Sign-out does not wait longer than this for the server: the tab is signed out either way. */

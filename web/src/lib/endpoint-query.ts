@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { EndpointDeclaration } from "@etd/contract/endpoints";
-import { callApi, type CallOf } from "./api-client.ts";
-import { readYourWritesOf } from "./read-your-writes.ts";
+import { callApi, readYourWritesOf, type CallOf } from "./api-client.ts";
 
 /*
  * A query of a declared endpoint, derived from its declaration: the key starts with the read model

@@ -1,9 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ACCESS } from "@etd/contract/endpoints";
-import { callApi } from "./api-client.ts";
+import { callApi, readYourWritesOf } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
-import { readYourWritesOf } from "./read-your-writes.ts";
 import { parseLiveChange } from "@etd/contract";
 import { reconnectDelayMs } from "./reconnect-delay.ts";
 

@@ -1,10 +1,10 @@
 import { isAllowed, QUEUE_COLUMN_SET_OF, type ColumnSet, type QueueKey, type Role } from "@etd/contract";
-import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./bulk-commands.ts";
+import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./components/bulk-actions.tsx";
 
 /*
  * The fourteen queue screens (QUEUE-1) as data: where each lives, which server folder it reads
  * (000 §4 queue keys, the contract's), its heading and its columns; which bulk actions it offers is
- * each action's entry (bulk-commands.ts, `folders`).
+ * each action's entry (components/bulk-actions.tsx, `folders`).
  * Who is offered an action is the contract's permission matrix (000 §6), the one the server
  * checks again; hiding a button is a courtesy.
  */

@@ -3,13 +3,12 @@ import { QUEUES } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
-import { callApi } from "../../../lib/api-client.ts";
+import { callApi, refetchAfterCommand } from "../../../lib/api-client.ts";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { validateGateway } from "../utils/form-rules.ts";
 import { AdminPage, AdminPanel, ServerRefusal, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { ConsoleForm, SelectField } from "../../../components/ui/form-fields.tsx";
-import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const DOMAINS = [
   { isSecondaryDomain: 0, heading: "Primary Domain", label: "Primary domain gateway" },

@@ -6,13 +6,12 @@ import { Button } from "react-aria-components";
 import { toast } from "../../../components/ui/toast.tsx";
 import { sessionAtom } from "../../../lib/session.ts";
 import { TEAM } from "@etd/contract/endpoints";
-import { callApi } from "../../../lib/api-client.ts";
+import { callApi, refetchAfterCommand } from "../../../lib/api-client.ts";
 import { teamMemberTypesQuery } from "../../../lib/team-members.ts";
 import { useValidatedForm } from "../../../lib/use-validated-form.ts";
 import { TEAM_MEMBER_TYPES, validateTeamMember, type TeamMemberValues } from "../utils/form-rules.ts";
 import { RouterLink, rowsOf } from "../../../components/ui/admin-page.tsx";
 import { ConsoleForm, SelectField, TextInputField } from "../../../components/ui/form-fields.tsx";
-import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 
 const EMPTY: TeamMemberValues = { name: "", email: "", password: "", type: "" };
 

@@ -7,10 +7,9 @@ import { Button } from "react-aria-components";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { ACCESS, TEAM } from "@etd/contract/endpoints";
-import { callApi } from "../../../lib/api-client.ts";
+import { callApi, refetchAfterCommand } from "../../../lib/api-client.ts";
 import { teamMembersQuery, type TeamMember } from "../../../lib/team-members.ts";
 import { EmptyRow, RouterLink, ServerRefusal, TableScroll, rowsOf } from "../../../components/ui/admin-page.tsx";
-import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
 import { sessionAtom } from "../../../lib/session.ts";
 
 /**

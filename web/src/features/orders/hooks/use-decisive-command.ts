@@ -3,8 +3,7 @@ import type { EndpointDeclaration } from "@etd/contract/endpoints";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../../components/ui/toast.tsx";
-import { callApi, type CallOf, type Envelope } from "../../../lib/api-client.ts";
-import { refetchAfterCommand } from "../../../lib/read-your-writes.ts";
+import { callApi, refetchAfterCommand, type CallOf, type Envelope } from "../../../lib/api-client.ts";
 import { changedAnswerOf } from "../utils/order-answers.ts";
 import { orderDetailsQuery } from "../utils/order-queries.ts";
 

@@ -9,11 +9,10 @@ import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { sessionAtom } from "../../../lib/session.ts";
 import { futureMonthsQuery, queuePageQuery, type QueueRow } from "../utils/queue-queries.ts";
-import { bulkSelectionOf, selectedIdsOf, useBulkActions } from "../hooks/use-bulk-actions.ts";
 import { describeOrder } from "../order-words.ts";
 import { FUTURE_PAGE_SIZES, type FutureSearch } from "../queue-search.ts";
 import { futureDeleteFor } from "../queue-screens.ts";
-import { BulkActionButtons, BulkActionConfirm } from "./bulk-actions.tsx";
+import { BulkActionButtons, BulkActionConfirm, bulkSelectionOf, selectedIdsOf, useBulkActions } from "./bulk-actions.tsx";
 import { futureColumns } from "./queue-columns.tsx";
 import { QueueTable, type QueueKeyboard } from "./queue-table.tsx";
 

@@ -1,10 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { QueueListRow } from "@etd/contract";
 import { QUEUES } from "@etd/contract/endpoints";
-import { callApi, type Envelope } from "../../../lib/api-client.ts";
+import { callApi, queryRequest, type Envelope } from "../../../lib/api-client.ts";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { queryRequest } from "../../../lib/read-your-writes.ts";
 import { searchWindow, type PageSize } from "../queue-search.ts";
 import type { QueueKey } from "../queue-screens.ts";
 
