@@ -5,7 +5,7 @@
 export * from "./engine/projection.ts";
 export * from "./engine/projector.ts";
 export * from "./engine/lag.ts";
-export * from "./engine/wait-for-position.ts";
+export { waitForPosition } from "./engine/build-worker.ts";
 export { listBuilds, tableOf } from "./engine/registry.ts";
 export { ALL_PROJECTIONS } from "./all-projections.ts";
 export * from "./order-details/index.ts";

@@ -1,16 +1,32 @@
 import { comparePositions, formatPosition, type GlobalPosition, type SqlDriver, type Subscription } from "@etd/event-store";
 import { liveChangeText } from "@etd/contract";
-import { PROJECTION_CHANNEL } from "./projection-channel.ts";
 import type { ProjectedEvent, Projection } from "./projection.ts";
 import { acquireLease, promote, readBuild, tableOf, type Build, type BuildStatus } from "./registry.ts";
 import { isTransient, LeaseLost, RETRY_MS, retryPause } from "./retry-policy.ts";
 
 /*
- * One build this process holds the lease of and applies events to. Whoever reads the log for it
- * (the shared reader, or its own subscription while it catches up) hands it batches; it applies
- * them in log order, each in one transaction that checks the lease and the checkpoint it read
- * from and moves the checkpoint with the changes, so no two processes ever apply an event twice.
+ * A build's checkpoint, from both ends: how a worker moves it and announces it, and how a reader
+ * waits for it.
+ *
+ * A BuildWorker is one build this process holds the lease of and applies events to. Whoever reads
+ * the log for it (the shared reader, or its own subscription while it catches up) hands it
+ * batches; it applies them in log order, each in one transaction that checks the lease and the
+ * checkpoint it read from and moves the checkpoint with the changes, so no two processes ever
+ * apply an event twice. A live build also announces the new checkpoint on PROJECTION_CHANNEL at
+ * commit.
+ *
+ * `waitForPosition` (read-your-writes, DESIGN §1) is the other end: a query given a command's
+ * position waits until the live builds it reads have moved their checkpoints past it, woken by
+ * that announcement. Both ends share the checkpoint's columns, the live status and the channel, so
+ * they are kept together.
  */
+
+/**
+ * The NOTIFY channel on which a live build announces `{projection, position}` as each batch
+ * commits (and `promoted: true` when a build goes live): read-your-writes waits and the live
+ * stream listen to it.
+ */
+export const PROJECTION_CHANNEL = "projection_changed";
 
 /** What a worker needs from the projector that runs it. */
 export interface WorkerHost {
@@ -171,3 +187,43 @@ export class BuildWorker {
     this.host.log(`${projection.name}: build ${build} (version ${projection.version}) is live`);
   }
 }
+
+/*
+ * Read-your-writes (DESIGN §1): a command answers the position of its last event; a query given
+ * that position waits until the live builds of the projections it reads have applied it. The
+ * announcement above wakes the wait; a short poll covers a lost notification.
+ */
+
+const reached = async (driver: SqlDriver, position: GlobalPosition, projections: readonly string[]): Promise<boolean> => {
+  const rows = await driver.query(
+    "select name, checkpoint_tx::text as tx, checkpoint_seq::text as seq from projection_builds where status = 'live' and name = any($1::text[])",
+    [projections],
+  );
+  if (rows.length < projections.length) return false;
+  return rows.every((row) => comparePositions({ tx: BigInt(row.tx as string), seq: BigInt(row.seq as string) }, position) >= 0);
+};
+
+/** True once every named projection has applied `position`; false if `timeoutMs` passes first. */
+export const waitForPosition = async (
+  driver: SqlDriver,
+  position: GlobalPosition,
+  projections: readonly string[],
+  timeoutMs = 5000,
+): Promise<boolean> => {
+  if (await reached(driver, position, projections)) return true;
+  let wake = () => {};
+  const stopListening = await driver.onNotification(PROJECTION_CHANNEL, () => wake());
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, Math.min(250, Math.max(0, deadline - Date.now())));
+      });
+      if (await reached(driver, position, projections)) return true;
+    }
+    return false;
+  } finally {
+    await stopListening();
+  }
+};

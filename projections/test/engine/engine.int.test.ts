@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Projection } from "../../src/engine/projection.ts";
 import { PROJECTION_CHANNEL, startProjector } from "../../src/engine/projector.ts";
 import { projectionLag } from "../../src/engine/lag.ts";
-import { waitForPosition } from "../../src/engine/wait-for-position.ts";
+import { waitForPosition } from "../../src/engine/build-worker.ts";
 import { startBuild, tableOf } from "../../src/engine/registry.ts";
 
 const available = await postgresAvailable();

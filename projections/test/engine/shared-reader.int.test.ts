@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Projection } from "../../src/engine/projection.ts";
 import { startProjector } from "../../src/engine/projector.ts";
 import { migrateRegistry, startBuild, tableOf } from "../../src/engine/registry.ts";
-import { waitForPosition } from "../../src/engine/wait-for-position.ts";
+import { waitForPosition } from "../../src/engine/build-worker.ts";
 import { openTestLog, type TestLog } from "../support/test-log.ts";
 
 /*
