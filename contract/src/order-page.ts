@@ -209,6 +209,12 @@ export interface OrderViewer {
   readonly since: string;
 }
 
+/**
+ * How many order pages one member may hold open at once (presence views): the API refuses a new
+ * one beyond it with 429, so a client cannot flood the presence table.
+ */
+export const MAX_VIEWS_PER_STAFF = 20;
+
 /** `data` of POST /admin/order-presence: who else has the order open now, the caller's page excluded. */
 export interface OrderPresenceAnswer {
   readonly viewers: readonly OrderViewer[];

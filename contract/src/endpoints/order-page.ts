@@ -1,5 +1,5 @@
 import { NO_ORDER_WITH_ID, TRACK_FIRST } from "../answers.ts";
-import type { MailContentAnswer, OrderDetails, OrderPresenceAnswer } from "../order-page.ts";
+import { MAX_VIEWS_PER_STAFF, type MailContentAnswer, type OrderDetails, type OrderPresenceAnswer } from "../order-page.ts";
 import type { PublicDownloadEntry } from "../public-page.ts";
 import { answer, endpoints, ORDER_COMMAND_ANSWERS, PUBLIC_RATE_LIMITED, withAnswers } from "./declare.ts";
 import type { CommandAnswer } from "./orders.ts";
@@ -114,8 +114,7 @@ export const ORDER_PAGE = endpoints({
     answers: {
       404: "The order does not exist",
       409: "The view id is another member's page",
-      // The API's limit of live views per member (MAX_VIEWS_PER_STAFF).
-      429: "The member has more than 20 order pages open",
+      429: `The member has more than ${String(MAX_VIEWS_PER_STAFF)} order pages open`,
     },
   },
 });
