@@ -68,9 +68,13 @@ export const oneOf = <T extends string | number>(values: readonly T[], message: 
 
 /**
  * At most `max` characters, counted as JSON Schema's `maxLength` counts them: code points. Without
- * a message, the schema library's own wording for a length.
+ * a message, the schema library's own wording for a length. A value too long ends its field's
+ * checks here (`abort`), though requests decode with `errors: "all"`: the checks after the bound
+ * never walk a value of any length, and the bound itself counts only up to max + 1. The checks
+ * before it still run, so the first message (the one a client sees) stays theirs.
  */
-export const maxCharacters = (max: number, message = `Expected a value with a length of at most ${max}`) => Schema.isMaxCodePoints(max, { message });
+export const maxCharacters = (max: number, message = `Expected a value with a length of at most ${max}`) =>
+  Schema.isMaxCodePoints(max, { message }).abort();
 
 /** Empty, or at least `min` characters (code points); the document states it as "not 1 to min-1". */
 export const emptyOrAtLeast = (min: number, message: string) =>

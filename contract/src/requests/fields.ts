@@ -9,16 +9,17 @@ import { anyCase, blankOr, matches, maxCharacters, NOT_BLANK, padded, stringOrIn
  */
 
 /**
- * A required text field; `required` is the spec's message for a missing or blank value. Every
- * check runs (requests decode with `errors: "all"`), whatever the length: each is one linear pass.
+ * A required text field; `required` is the spec's message for a missing or blank value. Blank
+ * first, so a long blank value is still "required"; the length next, which ends the checks of a
+ * value too long (maxCharacters), so the NUL scan never walks one.
  */
 export const requiredText = (required: string, maxLength = 500) =>
   Schema.String.check(
     matches(NOT_BLANK, required),
+    maxCharacters(maxLength, `Must be at most ${maxLength} characters.`),
     // PostgreSQL's text and jsonb cannot hold U+0000: refused here, it would otherwise fail as a 500.
     // (The document states it once for every string, as the endpoint layer checks it: openapi.ts.)
     Schema.makeFilter((s: string) => !s.includes("\u0000") || "Must not contain the NUL character."),
-    maxCharacters(maxLength, `Must be at most ${maxLength} characters.`),
   ).pipe(Schema.annotateKey({ messageMissingKey: required }));
 
 /**
