@@ -7,17 +7,21 @@ import tseslint from "typescript-eslint";
  * Import boundaries (ADR 0012). The ground floor is pure: `events` (the event catalogue) imports
  * nothing of ours, `contract` (the wire contract) only the catalogue's words. The event store
  * (infra/event-store) stands on events; `write` and `projections` on events and the store (the
- * read models also produce the contract's rows); `api` on top may import anything below it; `web`
- * stands beside the API and imports only the contract: never server code. Relative paths may not
- * climb into another workspace either.
+ * read models also produce the contract's rows); the documents on those. The roles (ADR 0035:
+ * api, reactors, relay) stand on everything below them and never on each other; the process
+ * (services/server) composes them. `web` stands beside the API and imports only the contract:
+ * never server code. Relative paths may not climb into another workspace either.
  */
 const RULE = "@typescript-eslint/no-restricted-imports";
 
 /** A relative path into another workspace instead of its package name. */
 const CLIMBS_OUT = {
-  regex: String.raw`^(\.\./)+((events|contract|services|projections|infra|web)(/|$)|(api|write|demo|event-store|mail|testing)/src(/|$))`,
+  regex: String.raw`^(\.\./)+((events|contract|services|projections|infra|web)(/|$)|(api|write|demo|event-store|mail|testing|storage|pdf|documents|reactors|relay|server)/src(/|$))`,
   message: "Import another workspace by its package name (@etd/…), never by a relative path (ADR 0012).",
 };
+
+/** What a role may stand on: every workspace below the roles (ADR 0035). */
+const BELOW_THE_ROLES = ["@etd/events", "@etd/contract", "@etd/event-store", "@etd/mail", "@etd/kafka", "@etd/storage", "@etd/pdf", "@etd/write", "@etd/projections", "@etd/documents", "@etd/demo"];
 
 /** Every package of ours but the listed ones is refused, with the layer's reason. */
 const onlyOurs = (allowed, why) => ({
@@ -128,8 +132,47 @@ const importBoundaries = () => [
     rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events", "@etd/write"], "The demo fixtures import only the events and the write side"), CLIMBS_OUT] }] },
   },
   {
+    // Adapters to outside systems (ADR 0016, 0035): at the bottom, like the store.
+    files: ["infra/storage/src/**/*.ts", "infra/pdf/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs([], "An adapter imports nothing of ours"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/documents/src/**/*.ts"],
+    rules: {
+      [RULE]: [
+        "error",
+        { patterns: [onlyOurs(["@etd/events", "@etd/event-store", "@etd/contract", "@etd/projections", "@etd/pdf"], "The documents render from the log and the read models, beside the write side"), CLIMBS_OUT] },
+      ],
+    },
+  },
+  // The roles (ADR 0035): each stands on the layers below it, none on another role; the process
+  // (services/server) composes them.
+  {
     files: ["services/api/src/**/*.ts"],
-    rules: { [RULE]: ["error", { patterns: [{ group: ["@etd/web", "@etd/web/*", "@etd/infra", "@etd/infra/*"], message: "The API stands on the layers below it, never on the web app or test tooling (ADR 0012)." }, CLIMBS_OUT] }] },
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(BELOW_THE_ROLES, "The API role stands on the layers below it: never on another role, the process, the web app or test tooling"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/reactors/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(BELOW_THE_ROLES, "The reactors stand on the layers below them: never on another role or the process"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/relay/src/**/*.ts"],
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(BELOW_THE_ROLES, "The relay stands on the layers below it: never on another role or the process"), CLIMBS_OUT] }] },
+  },
+  {
+    files: ["services/server/src/**/*.ts"],
+    rules: {
+      [RULE]: [
+        "error",
+        {
+          patterns: [
+            onlyOurs([...BELOW_THE_ROLES, "@etd/api", "@etd/reactors", "@etd/relay"], "The process composes the roles and what they stand on: never the web app or test tooling"),
+            { group: ["@etd/api/internal/*"], message: "The process takes the API's entry only; its internals are for tests (ADR 0035)." },
+            CLIMBS_OUT,
+          ],
+        },
+      ],
+    },
   },
   ...webBoundaries(),
 ];

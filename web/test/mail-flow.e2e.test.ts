@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { activateGatewayOn } from "@etd/api/test/gateways";
+import { activateGatewayOn } from "@etd/server/test/gateways";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { startSesEmulator, type SesEmulator } from "@etd/infra/ses-emulator";
 import type { Page } from "puppeteer-core";

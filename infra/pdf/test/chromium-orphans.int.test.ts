@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { chromiumInstalled, chromiumPath } from "../src/pdf/chromium-renderer.ts";
+import { chromiumInstalled, chromiumPath } from "../src/chromium-renderer.ts";
 
 /*
  * P8 / DESIGN §8: one warm Chromium renders every PDF, and it must not outlive the API. A crash

@@ -5,9 +5,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLocalDiskStorage } from "../../src/storage/local-disk-storage.ts";
-import { storageKey, type DocumentStorage, type StorageKey } from "../../src/storage/storage.ts";
-import { filesUnder } from "./upload-test-server.ts";
+import { createLocalDiskStorage } from "../src/local-disk-storage.ts";
+import { storageKey, type DocumentStorage, type StorageKey } from "../src/storage.ts";
+import { filesUnder } from "@etd/infra/files-under";
 
 const key = (...segments: string[]): StorageKey => {
   const made = storageKey(...segments);

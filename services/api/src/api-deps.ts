@@ -10,9 +10,20 @@ import type { SecretBox } from "./auth/two-factor.ts";
 import type { SessionUser, TokenIssuer } from "./auth/tokens.ts";
 import type { RateLimiter } from "./http/rate-limit.ts";
 import type { MailWebhookSettings } from "./mail/delivery-reports/settings.ts";
-import type { PdfRenderer } from "./pdf/pdf-renderer.ts";
-import type { DocumentStorage } from "./storage/storage.ts";
-import type { TranslateWidget, TrustProxy } from "./config.ts";
+import type { PdfRenderer } from "@etd/pdf";
+import type { DocumentStorage } from "@etd/storage";
+
+/**
+ * The public pages' translation widget, a third-party script (PUBLIC-3): TRANSLATE_WIDGET_URL and
+ * the origins it loads from besides its own (TRANSLATE_WIDGET_ORIGINS). Only when it is set do the
+ * public pages name it, and only their Content-Security-Policy allows those origins.
+ */
+export interface TranslateWidget {
+  readonly scriptUrl: string;
+  readonly origins: readonly string[];
+}
+
+export type TrustProxy = false | number | readonly string[];
 
 /** What the endpoints work with; `main.ts` builds the real ones, tests the same ones on a test database. */
 export interface ApiDeps {

@@ -3,7 +3,7 @@ import type express from "express";
 import { projectionLag } from "@etd/projections";
 import type { ApiDeps } from "./api-deps.ts";
 import { fail } from "./http/reply.ts";
-import { reactorLag } from "./reactors/reactor-lag.ts";
+import { reactorLag } from "@etd/event-store";
 
 /*
  * `/metrics` in Prometheus text (DESIGN §5): projection lag in events and seconds, the event

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
-import type { TranslateWidget } from "./config.ts";
+import type { TranslateWidget } from "./api-deps.ts";
 import { contentSecurityPolicyHeader, type WidenableDirective } from "./http/security-headers.ts";
 
 /*

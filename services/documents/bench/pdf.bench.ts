@@ -3,10 +3,10 @@ import { PROCESSING_MODE_LABELS } from "@etd/contract";
 import { generateDemoOrders } from "@etd/demo";
 import { IsoDateTime, isErased, type EventMetadata, type InvoiceSent, type OrderPlaced } from "@etd/events";
 import { decodePlaceOrderRequest } from "@etd/write";
-import { chromiumInstalled, chromiumPath, createChromiumRenderer } from "../src/pdf/chromium-renderer.ts";
-import { defencePackHtml, type DefencePackType } from "../src/pdf/defence-pack.ts";
-import type { DefencePackEvidence } from "../src/pdf/defence-pack-evidence.ts";
-import { invoiceHtml, invoiceInput } from "../src/pdf/invoice.ts";
+import { chromiumInstalled, chromiumPath, createChromiumRenderer } from "@etd/pdf";
+import { defencePackHtml, type DefencePackType } from "../src/defence-pack.ts";
+import type { DefencePackEvidence } from "../src/defence-pack-evidence.ts";
+import { invoiceHtml, invoiceInput } from "../src/invoice.ts";
 
 /*
  * P8: PDF rendering with a warm browser (DESIGN §8: one Chromium reused for every PDF). The

@@ -2,7 +2,7 @@ import { BRANDS, PROCESSING_MODE_LABELS, usEastern } from "@etd/contract";
 import { isErased, type InvoiceSent, type OrderEvent, type OrderPlaced } from "@etd/events";
 import { easternDateTime } from "./eastern-time.ts";
 import { escapeHtml, fieldTable, personName } from "./html.ts";
-import type { PdfRenderer } from "./pdf-renderer.ts";
+import type { PdfRenderer } from "@etd/pdf";
 
 /*
  * The invoice (ADMIN-6) as HTML for the PDF renderer, from the order's events and the InvoiceSent

@@ -1,6 +1,6 @@
 import { BRANDS } from "@etd/contract";
 import type { LandingDomain, MailPurpose } from "@etd/events";
-import { escapeHtml } from "../pdf/html.ts";
+import { escapeHtml } from "./html.ts";
 
 /*
  * The customer's mails, one template per purpose, in the look of the order's brand (its landing

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IsoDate, IsoDateTime, OrderId, type InvoiceSent, type OrderPlaced } from "@etd/events";
-import { invoiceHtml, invoiceInput, InvoiceUnavailable } from "../src/pdf/invoice.ts";
+import { invoiceHtml, invoiceInput, InvoiceUnavailable } from "../src/invoice.ts";
 
 /*
  * ADMIN-6: the invoice's HTML, without a browser (the PDF itself is checked with pdftotext in

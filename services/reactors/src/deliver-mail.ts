@@ -3,8 +3,8 @@ import { BRANDS } from "@etd/contract";
 import { isErased, mailStream, type EventId, type MailEvent, type EventMetadata, type InvoiceSent, type MailProvider, type MailQueued, type OrderEvent, type OrderId } from "@etd/events";
 import { MailRejected, MailUnavailable, withoutAddresses, type MailAttachment, type Mailer, type OutgoingMail } from "@etd/mail";
 import { handleCommand, mailDecider, type CommandOutcome, type MailCommand, type MailState } from "@etd/write";
-import { composeMail } from "./templates.ts";
-import { invoiceOf, readMail, readMailRequest, recipientOf, type MailRequest } from "./mail-records.ts";
+import { composeMail } from "@etd/documents";
+import { invoiceOf, readMail, readMailRequest, recipientOf, type MailRequest } from "@etd/write";
 
 /*
  * One mail, start to end (DESIGN §8): record the attempt (MailQueued, with the content as it

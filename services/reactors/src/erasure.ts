@@ -2,8 +2,8 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { RecordedEvent } from "@etd/event-store";
 import { isMailRequestType, mailStream, parseStreamName, type EventId } from "@etd/events";
-import { storageKey, type DocumentStorage } from "../storage/storage.ts";
-import type { Reactor } from "./reactor.ts";
+import { storageKey, type DocumentStorage } from "@etd/storage";
+import type { Reactor } from "@etd/event-store";
 
 /*
  * A permanent delete (DESIGN §4, §8) is decided and recorded first; this reactor then erases what

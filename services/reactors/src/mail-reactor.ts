@@ -2,9 +2,9 @@ import { migrateTables, type RecordedEvent, type SqlDriver } from "@etd/event-st
 import { decodeEvent, isMailRequestType, orderStream, parseStreamName, type AnyEvent, type EventId, type OrderId } from "@etd/events";
 import { handleCommand, orderDecider } from "@etd/write";
 import * as Result from "effect/Result";
-import type { Reactor, RunningReactor } from "../reactors/reactor.ts";
+import type { Reactor, RunningReactor } from "@etd/event-store";
 import { deliverMail, type DeliverDeps } from "./deliver-mail.ts";
-import type { MailRequestEvent } from "./mail-records.ts";
+import type { MailRequestEvent } from "@etd/write";
 
 /*
  * The mail reactor (DESIGN §8) follows the log with its own checkpoint and sends what the events

@@ -1,8 +1,7 @@
-import type { RecordedEvent } from "@etd/event-store";
+import type { Reactor, RecordedEvent } from "@etd/event-store";
 import { decodeEvent, parseStreamName, type OrderEvent } from "@etd/events";
 import type { Publisher } from "@etd/kafka";
 import * as Result from "effect/Result";
-import type { Reactor } from "../reactors/reactor.ts";
 import { ORDERS_V1, toKafkaMessage, toOrdersV1 } from "./orders-v1.ts";
 
 /*

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";
-import { createApp } from "../src/app.ts";
-import { addStaffAccount } from "../src/commands/staff-accounts.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { addStaffAccount } from "@etd/api/internal/commands/staff-accounts.ts";
 import { openRuntime } from "../src/runtime.ts";
 import { openStream } from "../test/support/sse-stream.ts";
 

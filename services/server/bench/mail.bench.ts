@@ -6,7 +6,7 @@ import { createTestDatabase } from "@etd/infra/test-database";
 import { startSesEmulator } from "@etd/infra/ses-emulator";
 import { sesMailer } from "@etd/mail";
 import { loadStream, mailDecider } from "@etd/write";
-import { MAILS_IN_FLIGHT } from "../src/mail/mail-reactor.ts";
+import { MAILS_IN_FLIGHT } from "@etd/reactors";
 import { openRuntime } from "../src/runtime.ts";
 import { placeMailRequests } from "../test/support/mail-requests.ts";
 

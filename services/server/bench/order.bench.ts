@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase } from "@etd/infra/test-database";
-import { DEMO_STAFF } from "../src/seed/seed.ts";
+import { DEMO_STAFF } from "@etd/api/internal/seed/seed.ts";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "../test/support/api-process.ts";
 
 /*

@@ -6,9 +6,9 @@ import { startKafkaBroker } from "@etd/infra/kafka-broker";
 import { createTestDatabase } from "@etd/infra/test-database";
 import { createKafkaPublisher, type OutgoingMessage } from "@etd/kafka";
 import * as Result from "effect/Result";
-import { reactorLag } from "../src/reactors/reactor-lag.ts";
-import { ORDERS_V1_PARTITIONS, RELAY_BATCH, RELAY_REACTOR } from "../src/relay/relay.ts";
-import { toKafkaMessage, toOrdersV1 } from "../src/relay/orders-v1.ts";
+import { reactorLag } from "@etd/event-store";
+import { ORDERS_V1_PARTITIONS, RELAY_BATCH, RELAY_REACTOR } from "@etd/relay";
+import { toKafkaMessage, toOrdersV1 } from "@etd/relay";
 import { openRuntime } from "../src/runtime.ts";
 import { fillOrders } from "../test/support/fill-orders.ts";
 

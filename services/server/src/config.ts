@@ -2,7 +2,8 @@ import { isIP } from "node:net";
 import path from "node:path";
 // The settings entry only: reading the environment should not load the providers' SDKs.
 import { mailSettingsFrom, type MailSettings } from "@etd/mail/settings";
-import { readMailWebhookConfig, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
+import { readMailWebhookConfig, type MailWebhookConfig, type TranslateWidget, type TrustProxy } from "@etd/api";
+import { DEFAULT_MAILING, type MailingSettings } from "@etd/reactors";
 import { ROLES as STAFF_ROLES, type Role as StaffRole } from "@etd/events";
 import { isEmailAddress } from "@etd/events/email-address";
 // The type only: reading the environment should not load the Kafka client.
@@ -79,26 +80,7 @@ export const ROLES = ["api", "projector", "reactors", "relay"] as const;
 export type Role = (typeof ROLES)[number];
 
 
-export interface MailingSettings {
-  /** Where travellers reach the public pages; mails link to its /track-order/{orderId}. */
-  readonly publicUrl: string;
-  /** An automatic reminder goes this long after an upload the customer has not downloaded. */
-  readonly reminderAfterMs: number;
-  /** The waits before the 2nd, 3rd… attempt of a mail that failed for a passing reason. */
-  readonly retryDelaysMs: readonly number[];
-}
 
-/**
- * The public pages' translation widget, a third-party script (PUBLIC-3): TRANSLATE_WIDGET_URL and
- * the origins it loads from besides its own (TRANSLATE_WIDGET_ORIGINS). Only when it is set do the
- * public pages name it, and only their Content-Security-Policy allows those origins.
- */
-export interface TranslateWidget {
-  readonly scriptUrl: string;
-  readonly origins: readonly string[];
-}
-
-export type TrustProxy = false | number | readonly string[];
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -310,8 +292,6 @@ const readTranslateWidget = (env: NodeJS.ProcessEnv, problems: string[]): Transl
   return { scriptUrl: script.href, origins };
 };
 
-/** Unset PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS: the README's defaults (port 3000). */
-export const DEFAULT_MAILING: MailingSettings = { publicUrl: "http://localhost:3000", reminderAfterMs: 24 * 3_600_000, retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000] };
 
 /** PUBLIC_URL, REMINDER_AFTER_HOURS and MAIL_RETRY_SECONDS. */
 const readMailing = (env: NodeJS.ProcessEnv, port: number, problems: string[]): MailingSettings => {

@@ -1,11 +1,8 @@
+import { createApp, createFirstAdmin, createHttpServer, createProbeApp, DEMO_STAFF, generatePassword, seedDemo } from "@etd/api";
 import { mailerFor } from "@etd/mail";
 import { ConfigError, readConfig } from "./config.ts";
-import { createApp } from "./app.ts";
 import { DataDirError, OWNER_ONLY_UMASK, restrictToOwner } from "./data-dir.ts";
-import { createHttpServer } from "./http/server.ts";
-import { createProbeApp } from "./probes.ts";
 import { openRuntime, sessionSecret } from "./runtime.ts";
-import { createFirstAdmin, DEMO_STAFF, generatePassword, seedDemo } from "./seed/seed.ts";
 
 /**
  * `npm start`: every service in one process, on PGlite under DATA_DIR unless DATABASE_URL is set.

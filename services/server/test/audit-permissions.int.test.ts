@@ -1,8 +1,8 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../src/app.ts";
-import { FORBIDDEN, type Endpoint } from "../src/http/endpoint.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
+import { FORBIDDEN, type Endpoint } from "@etd/api/internal/http/endpoint.ts";
 import { waitForQuiet } from "./support/reactors.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -3,7 +3,7 @@ import { decodeEvent, encodeEvent, mailStream, staffStream, type EventId, type S
 import { postgresAvailable } from "@etd/infra/test-database";
 import * as Result from "effect/Result";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
+import { ERASURE_REACTOR } from "@etd/reactors";
 import { waitForReactor } from "./support/reactors.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { createApp } from "../src/app.ts";
-import { createThrottle, DEFAULT_LIMITS } from "../src/auth/throttle.ts";
-import { fakeClock } from "./support/fake-clock.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { createThrottle, DEFAULT_LIMITS } from "@etd/api/internal/auth/throttle.ts";
+import { fakeClock } from "@etd/api/test/fake-clock";
 import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

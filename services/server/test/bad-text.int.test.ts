@@ -1,8 +1,8 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../src/app.ts";
-import { UNUSABLE_TEXT } from "../src/http/clean-text.ts";
-import type { Endpoint } from "../src/http/endpoint.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
+import { UNUSABLE_TEXT } from "@etd/api/internal/http/clean-text.ts";
+import type { Endpoint } from "@etd/api/internal/http/endpoint.ts";
 import { INTAKE_TOKEN, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

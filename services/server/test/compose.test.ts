@@ -13,7 +13,7 @@ import { ConfigError, readConfig, ROLES } from "../src/config.ts";
  * config names the API replicas; nothing is published beyond this machine.
  */
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const COMPOSE_FILE = path.join(ROOT, "docker-compose.yml");
 
 interface Service {

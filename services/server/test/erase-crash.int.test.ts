@@ -6,7 +6,7 @@ import { openPostgresDriver, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders, seededRandom } from "@etd/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumInstalled } from "../src/pdf/chromium-renderer.ts";
+import { chromiumInstalled } from "@etd/pdf";
 import { firstAdminSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 
 const available = await postgresAvailable();

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { orderDetails } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defencePackEvidence } from "../src/pdf/defence-pack-evidence.ts";
-import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
+import { defencePackEvidence } from "@etd/documents";
+import { ERASURE_REACTOR } from "@etd/reactors";
 import { waitForReactor } from "./support/reactors.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoOrders } from "@etd/demo";
 import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
-import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
+import { ERASURE_REACTOR } from "@etd/reactors";
 import { waitForReactor } from "./support/reactors.ts";
 import { tablesHolding } from "./support/tables-holding.ts";
 import { activateGateway } from "./support/gateways.ts";

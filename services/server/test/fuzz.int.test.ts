@@ -6,11 +6,11 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { GATEWAYS_STREAM, type Role } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../src/app.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
 import { ROLES } from "@etd/contract";
-import type { Endpoint } from "../src/http/endpoint.ts";
-import { decodeInput } from "../src/http/reply.ts";
-import { sniffContentType } from "../src/uploads/sniff-content-type.ts";
+import type { Endpoint } from "@etd/api/internal/http/endpoint.ts";
+import { decodeInput } from "@etd/api/internal/http/reply.ts";
+import { sniffContentType } from "@etd/api/internal/uploads/sniff-content-type.ts";
 import {
   anyBadValue,
   arbitraryJson,

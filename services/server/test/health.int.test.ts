@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { createPostgresEventStore, encryptingEventStore } from "@etd/event-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
+import { createApp } from "@etd/api/internal/app.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";
 import { decodeEvent, invoiceRegisterStream, type InvoiceSent, type OrderEvent } from "@etd/events";
-import { chromiumInstalled, chromiumPath, createChromiumRenderer } from "../src/pdf/chromium-renderer.ts";
-import { renderInvoicePdf } from "../src/pdf/invoice.ts";
-import type { PdfRenderer } from "../src/pdf/pdf-renderer.ts";
+import { chromiumInstalled, chromiumPath, createChromiumRenderer } from "@etd/pdf";
+import { renderInvoicePdf } from "@etd/documents";
+import type { PdfRenderer } from "@etd/pdf";
 import { activateGateway } from "./support/gateways.ts";
 import { INTAKE_TOKEN, startTestApi, type TestApi } from "./support/test-api.ts";
 

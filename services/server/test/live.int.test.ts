@@ -1,8 +1,8 @@
 import jwt from "jsonwebtoken";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../src/app.ts";
-import { SESSION_COOKIE } from "../src/http/cookies.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
+import { SESSION_COOKIE } from "@etd/api/internal/http/cookies.ts";
 import { openStream } from "./support/sse-stream.ts";
 import { JWT_SECRET, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -6,8 +6,8 @@ import { EventId, mailStream, OrderId } from "@etd/events";
 import { handleCommand, mailDecider } from "@etd/write";
 import * as Schema from "effect/Schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { readSendgridPublicKey } from "../src/mail/delivery-reports/sendgrid-key.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { readSendgridPublicKey } from "@etd/api/internal/mail/delivery-reports/sendgrid-key.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 import {
   CERT_URL,

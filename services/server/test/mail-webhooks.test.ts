@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import type { ApiDeps } from "../src/api-deps.ts";
+import type { ApiDeps } from "@etd/api/internal/api-deps.ts";
 import { ConfigError, readConfig } from "../src/config.ts";
-import { readSendgridPublicKey } from "../src/mail/delivery-reports/sendgrid-key.ts";
-import { sendgridReportsFrom, verifySendgridRequest } from "../src/mail/delivery-reports/sendgrid.ts";
-import { mountMailWebhooks } from "../src/routes/mail-webhook-routes.ts";
-import { createSnsVerifier, isSnsUrl, parseSnsMessage, sesReportsFrom, type SnsMessage } from "../src/mail/delivery-reports/sns.ts";
+import { readSendgridPublicKey } from "@etd/api/internal/mail/delivery-reports/sendgrid-key.ts";
+import { sendgridReportsFrom, verifySendgridRequest } from "@etd/api/internal/mail/delivery-reports/sendgrid.ts";
+import { mountMailWebhooks } from "@etd/api/internal/routes/mail-webhook-routes.ts";
+import { createSnsVerifier, isSnsUrl, parseSnsMessage, sesReportsFrom, type SnsMessage } from "@etd/api/internal/mail/delivery-reports/sns.ts";
 import { CERT_URL, TOPIC_ARN, makeSendgridKeys, makeSigningCertificate, sesEvent, signSns, snsNotification } from "./support/webhook-signers.ts";
 
 /*

@@ -10,10 +10,10 @@ import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/i
 import { projectionLag } from "@etd/projections";
 import { loadStream, mailDecider } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAIL_REACTOR } from "../src/mail/mail-reactor.ts";
-import { reactorLag } from "../src/reactors/reactor-lag.ts";
-import { ORDERS_V1 } from "../src/relay/orders-v1.ts";
-import { RELAY_REACTOR } from "../src/relay/relay.ts";
+import { MAIL_REACTOR } from "@etd/reactors";
+import { reactorLag } from "@etd/event-store";
+import { ORDERS_V1 } from "@etd/relay";
+import { RELAY_REACTOR } from "@etd/relay";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { processSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { readTopic, type ReadRecord } from "./support/kafka-reader.ts";

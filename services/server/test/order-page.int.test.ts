@@ -4,7 +4,7 @@ import path from "node:path";
 import { ORDER_CHANGED_MESSAGE } from "@etd/contract";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_VIEWS_PER_STAFF } from "../src/routes/presence-routes.ts";
+import { MAX_VIEWS_PER_STAFF } from "@etd/api/internal/routes/presence-routes.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 /*

@@ -4,9 +4,9 @@ import { networkInterfaces } from "node:os";
 import express from "express";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppDeps } from "../src/api-deps.ts";
-import { createApp } from "../src/app.ts";
-import { createRequestMetrics, METRICS_REFUSED, mountMetrics } from "../src/metrics.ts";
+import type { AppDeps } from "@etd/api/internal/api-deps.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { createRequestMetrics, METRICS_REFUSED, mountMetrics } from "@etd/api/internal/metrics.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -5,12 +5,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AppDeps } from "../src/api-deps.ts";
-import { createApp } from "../src/app.ts";
-import { createOrderGrants, GRANT_TTL_SECONDS } from "../src/auth/order-grant.ts";
-import { createThrottle } from "../src/auth/throttle.ts";
-import { GRANT_COOKIE, SESSION_COOKIE } from "../src/http/cookies.ts";
-import { createRateLimiter, PUBLIC_RATE_LIMIT } from "../src/http/rate-limit.ts";
+import type { AppDeps } from "@etd/api/internal/api-deps.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { createOrderGrants, GRANT_TTL_SECONDS } from "@etd/api/internal/auth/order-grant.ts";
+import { createThrottle } from "@etd/api/internal/auth/throttle.ts";
+import { GRANT_COOKIE, SESSION_COOKIE } from "@etd/api/internal/http/cookies.ts";
+import { createRateLimiter, PUBLIC_RATE_LIMIT } from "@etd/api/internal/http/rate-limit.ts";
 import { orderEmail, settleOrder, trackOrder } from "./support/public-visitor.ts";
 import { JWT_SECRET, startTestApi, type TestApi } from "./support/test-api.ts";
 

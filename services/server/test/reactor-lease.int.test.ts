@@ -1,8 +1,8 @@
 import type { RecordedEvent } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReactor, type RunningReactor } from "../src/reactors/reactor.ts";
-import { reactorLag } from "../src/reactors/reactor-lag.ts";
+import { startReactor, type RunningReactor } from "@etd/event-store";
+import { reactorLag } from "@etd/event-store";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { fillOrders } from "./support/fill-orders.ts";
 

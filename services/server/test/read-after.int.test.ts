@@ -1,7 +1,7 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import { ALL_PROJECTIONS, listBuilds, ORDER_DETAIL_TABLES, tableOf } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../src/app.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -8,9 +8,9 @@ import type { Role } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePosition } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
-import { allEndpoints } from "../src/app.ts";
-import { ERASURE_REACTOR } from "../src/reactors/erasure.ts";
-import { codeAt } from "../src/auth/two-factor.ts";
+import { allEndpoints } from "@etd/api/internal/app.ts";
+import { ERASURE_REACTOR } from "@etd/reactors";
+import { codeAt } from "@etd/api/internal/auth/two-factor.ts";
 import { waitForQuiet, waitForReactor } from "./support/reactors.ts";
 import { INTAKE_TOKEN, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -7,9 +7,9 @@ import { createTestDatabase, postgresAvailable } from "@etd/infra/test-database"
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { reactorLag } from "../src/reactors/reactor-lag.ts";
-import { RELAY_REACTOR } from "../src/relay/relay.ts";
-import { ORDERS_V1 } from "../src/relay/orders-v1.ts";
+import { reactorLag } from "@etd/event-store";
+import { RELAY_REACTOR } from "@etd/relay";
+import { ORDERS_V1 } from "@etd/relay";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { processSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { fillOrders } from "./support/fill-orders.ts";

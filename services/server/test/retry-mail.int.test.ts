@@ -3,7 +3,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { mailStream, orderStream, type EventId, type OrderId } from "@etd/events";
 import { handleCommand, mailDecider, type MailCommand } from "@etd/write";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RETRY_MAIL_MESSAGE } from "../src/routes/mail-routes.ts";
+import { RETRY_MAIL_MESSAGE } from "@etd/api/internal/routes/mail-routes.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
 /*

@@ -4,8 +4,8 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { WEB_DIST } from "../src/web-app.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { WEB_DIST } from "@etd/api/internal/web-app.ts";
 import { buildWebIfStale } from "../../../web/scripts/build-if-stale.ts";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 

@@ -8,9 +8,9 @@ import path from "node:path";
 import { comparePositions, parsePosition } from "@etd/event-store";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
+import { createApp } from "@etd/api/internal/app.ts";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
-import { DEMO_HISTORY_DAYS, seedDemo } from "../src/seed/seed.ts";
+import { DEMO_HISTORY_DAYS, seedDemo } from "@etd/api/internal/seed/seed.ts";
 
 /*
  * The demo data tells a story in time (issue 10 item 10): seeded as a historical import, each

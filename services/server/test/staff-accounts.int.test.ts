@@ -1,8 +1,8 @@
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role, StaffId } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccount } from "../src/commands/staff-accounts.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccount } from "@etd/api/internal/commands/staff-accounts.ts";
 import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

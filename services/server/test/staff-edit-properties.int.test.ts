@@ -4,9 +4,9 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role, StaffId } from "@etd/events";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { createThrottle } from "../src/auth/throttle.ts";
-import { addStaffAccount, isAccountChanged } from "../src/commands/staff-accounts.ts";
+import { createApp } from "@etd/api/internal/app.ts";
+import { createThrottle } from "@etd/api/internal/auth/throttle.ts";
+import { addStaffAccount, isAccountChanged } from "@etd/api/internal/commands/staff-accounts.ts";
 import { PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -3,7 +3,7 @@ import jwt from "jsonwebtoken";
 import { StaffId } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenIssuer } from "../src/auth/tokens.ts";
+import { createTokenIssuer } from "@etd/api/internal/auth/tokens.ts";
 import { JWT_SECRET, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

@@ -7,10 +7,10 @@ import jwt from "jsonwebtoken";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Role, StaffId } from "@etd/events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../src/app.ts";
+import { createApp } from "@etd/api/internal/app.ts";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
-import { codeAt } from "../src/auth/two-factor.ts";
-import { isAccountChanged, recordExport } from "../src/commands/staff-accounts.ts";
+import { codeAt } from "@etd/api/internal/auth/two-factor.ts";
+import { isAccountChanged, recordExport } from "@etd/api/internal/commands/staff-accounts.ts";
 import { INTAKE_TOKEN, JWT_SECRET, PASSWORD, startTestApi, type TestApi } from "./support/test-api.ts";
 
 const available = await postgresAvailable();

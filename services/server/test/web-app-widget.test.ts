@@ -5,7 +5,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.ts";
-import { mountWebApp } from "../src/web-app.ts";
+import { mountWebApp } from "@etd/api/internal/web-app.ts";
 
 /*
  * Issue 13 review (attacker's view), PUBLIC-3: the widget's address is written into the public

@@ -21,13 +21,14 @@ export * from "./gateways/decide-gateways.ts";
 export * from "./mail/commands.ts";
 export * from "./mail/mail-state.ts";
 export * from "./mail/decide-mail.ts";
+export * from "./mail/mail-records.ts";
 
 export * from "./invoices/commands.ts";
 export * from "./invoices/invoice-register-state.ts";
 export * from "./invoices/decide-invoice-register.ts";
 export * from "./invoices/issue-invoice-number.ts";
 
-export { handleCommand, loadStream, UnreadableStream, type CommandOutcome, type HandleOptions } from "./command-handler.ts";
+export { handleCommand, loadStream, type CommandOutcome, type HandleOptions } from "./command-handler.ts";
 
 export * from "./intake/place-order-request.ts";
 export * from "./intake/intake-error.ts";

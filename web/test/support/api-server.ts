@@ -1,4 +1,4 @@
-import { startApiProcess } from "@etd/api/test/api-process";
+import { startApiProcess } from "@etd/server/test/api-process";
 
 /*
  * The real API as its own process, exactly as `npm start` runs it, serving the built web app

@@ -1,4 +1,6 @@
-import { formatPosition, logBehind, parsePosition, START, type SqlDriver } from "@etd/event-store";
+import { formatPosition, parsePosition, START } from "../port.ts";
+import { logBehind } from "../sql/log-behind.ts";
+import type { SqlDriver } from "../sql/sql-event-store.ts";
 
 /** How far each reactor (mail, erasure, the relay) is behind the log, and who holds its lease. */
 export interface ReactorLag {

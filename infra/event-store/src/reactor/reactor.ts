@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { formatPosition, migrateTables, parsePosition, START, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver, type Subscription } from "@etd/event-store";
+import { formatPosition, parsePosition, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from "../port.ts";
+import { migrateTables } from "../sql/migrate-tables.ts";
+import type { SqlDriver } from "../sql/sql-event-store.ts";
 
 /*
  * A reactor follows the log with its own checkpoint and carries out what events ask for outside

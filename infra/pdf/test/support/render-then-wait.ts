@@ -1,4 +1,4 @@
-import { createChromiumRenderer } from "../../src/pdf/chromium-renderer.ts";
+import { createChromiumRenderer } from "../../src/chromium-renderer.ts";
 
 /*
  * A child process for test/chromium-orphans.int.test.ts: renders one PDF through the shared

@@ -8,10 +8,10 @@ import type { ApiDeps } from "../api-deps.ts";
 import { actorOf, refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
-import { defencePackFileName, defencePackHtml, type DefencePackType } from "../pdf/defence-pack.ts";
-import { readAuditTimeline, readDefencePackEvidence } from "../pdf/defence-pack-evidence.ts";
-import { PdfUnavailable } from "../pdf/pdf-renderer.ts";
-import { storageKey } from "../storage/storage.ts";
+import { defencePackFileName, defencePackHtml, type DefencePackType } from "@etd/documents";
+import { readAuditTimeline, readDefencePackEvidence } from "@etd/documents";
+import { PdfUnavailable } from "@etd/pdf";
+import { storageKey } from "@etd/storage";
 
 /*
  * Chargeback defence packs (001 §2 and §7, ORDER-13).

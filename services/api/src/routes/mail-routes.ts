@@ -2,7 +2,7 @@ import { mailStream, orderStream } from "@etd/events";
 import type { MailContentAnswer } from "@etd/contract";
 import { toMailId, toOrderId } from "@etd/contract/requests";
 import { isErased } from "@etd/events";
-import { readMail } from "../mail/mail-records.ts";
+import { readMail } from "@etd/write";
 import { fail, ok } from "../http/reply.ts";
 import { handleCommand, loadStream, mailDecider, orderDecider } from "@etd/write";
 import type { Handlers } from "../http/endpoint.ts";

@@ -4,7 +4,7 @@ import { BRANDS } from "@etd/contract";
 import { encodeEvent, mailStream, orderStream, type EventId, type IsoDateTime, type MailEvent, type GatewayId, type MailProvider, type MailPurpose, type OrderId, type OrderStatus, type Role, type StaffId } from "@etd/events";
 import { decodePlaceOrderRequest, isRefusal, mailDecider, type ActingStaff, type MailCommand, type OrderCommand, type PlaceOrderInput, type UploadDocument } from "@etd/write";
 import { DEMO_MAIL_RETRY_DELAYS_MS, DEMO_REMINDER_AFTER_HOURS, demoDocumentStory, generateDemoOrders, seededRandom, type DemoDocumentStory, type DemoMail, type DemoMailStep, type SeededRandom } from "@etd/demo";
-import { composeMail } from "../mail/templates.ts";
+import { composeMail } from "@etd/documents";
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
 import { runGatewayCommand, runOrderCommand, type Ran } from "../commands/run-command.ts";

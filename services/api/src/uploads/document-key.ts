@@ -1,5 +1,5 @@
 import { isOrderId, type OrderId } from "@etd/events";
-import { storageKey, type StorageKey } from "../storage/storage.ts";
+import { storageKey, type StorageKey } from "@etd/storage";
 import type { UploadRefusal } from "./upload-result.ts";
 
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
 import busboy from "busboy";
-import type { DocumentStorage, StagedDocument, StorageKey } from "../storage/storage.ts";
+import type { DocumentStorage, StagedDocument, StorageKey } from "@etd/storage";
 import { safeFileName } from "./safe-file-name.ts";
 import { SNIFF_BYTES, sniffContentType, type DocumentContentType } from "./sniff-content-type.ts";
 import type { UploadRefusal, UploadResult } from "./upload-result.ts";

@@ -1,4 +1,4 @@
-import type { StorageKey } from "../storage/storage.ts";
+import type { StorageKey } from "@etd/storage";
 import type { DocumentContentType } from "./sniff-content-type.ts";
 
 /** A stored upload, as the upload event records it. */

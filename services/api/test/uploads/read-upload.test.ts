@@ -8,12 +8,12 @@ import {
   MULTIPART_TYPE,
   PDF_BYTES,
   PNG_BYTES,
-  filesUnder,
   multipartBody,
   startUploadServer,
   uploadForm,
   type UploadTestServer,
 } from "./upload-test-server.ts";
+import { filesUnder } from "@etd/infra/files-under";
 
 const MiB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { storageKey } from "../../src/storage/storage.ts";
+import { storageKey } from "@etd/storage";
 import { MAX_FILE_NAME_BYTES, safeFileName } from "../../src/uploads/safe-file-name.ts";
 import { extensionsFor, type DocumentContentType } from "../../src/uploads/sniff-content-type.ts";
 

@@ -1,11 +1,11 @@
 import { once } from "node:events";
-import { lstat, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
-import { createLocalDiskStorage } from "../../src/storage/local-disk-storage.ts";
-import type { DocumentStorage } from "../../src/storage/storage.ts";
+import { createLocalDiskStorage } from "@etd/storage";
+import type { DocumentStorage } from "@etd/storage";
 import { placeOrderDocument } from "../../src/uploads/document-key.ts";
 import { readUpload, type ReadUploadOptions } from "../../src/uploads/read-upload.ts";
 
@@ -62,19 +62,6 @@ export const startUploadServer = async (options: Partial<ReadUploadOptions> = {}
   };
 };
 
-/** Every file (and symlink) below `folder`, as paths relative to it, sorted. */
-export const filesUnder = async (folder: string): Promise<string[]> => {
-  const found: string[] = [];
-  const walk = async (relative: string): Promise<void> => {
-    for (const entry of await readdir(path.join(folder, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory() && !(await lstat(path.join(folder, child))).isSymbolicLink()) await walk(child);
-      else found.push(child.split(path.sep).join("/"));
-    }
-  };
-  await walk("");
-  return found.sort();
-};
 
 export const PDF_BYTES = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 export const PNG_BYTES = Buffer.concat([

@@ -1,5 +1,5 @@
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
-import { GRANT_COOKIE } from "../../src/http/cookies.ts";
+import { GRANT_COOKIE } from "@etd/api/internal/http/cookies.ts";
 import type { TestApi } from "./test-api.ts";
 
 /*

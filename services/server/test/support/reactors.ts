@@ -1,7 +1,7 @@
 import { comparePositions, formatPosition, parsePosition, type EventStore, type GlobalPosition, type SqlDriver } from "@etd/event-store";
 import { ALL_PROJECTIONS, waitForPosition } from "@etd/projections";
-import { MAIL_REACTOR } from "../../src/mail/mail-reactor.ts";
-import { ERASURE_REACTOR } from "../../src/reactors/erasure.ts";
+import { MAIL_REACTOR } from "@etd/reactors";
+import { ERASURE_REACTOR } from "@etd/reactors";
 
 /** Waits until a reactor's checkpoint has passed `position` (its effects for it are done). */
 export const waitForReactor = async (driver: SqlDriver, name: string, position: GlobalPosition | string, timeoutMs = 60_000): Promise<void> => {

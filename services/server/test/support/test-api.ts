@@ -7,10 +7,10 @@ import { formatPosition } from "@etd/event-store";
 import { createTestDatabase, type TestDatabase } from "@etd/infra/test-database";
 import type { Role } from "@etd/events";
 import { generateDemoOrders } from "@etd/demo";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "@etd/api/internal/app.ts";
 import { openRuntime, type Runtime, type RuntimeOptions } from "../../src/runtime.ts";
-import { DEMO_STAFF } from "../../src/seed/seed.ts";
-import { addStaffAccount, isAccountChanged } from "../../src/commands/staff-accounts.ts";
+import { DEMO_STAFF } from "@etd/api/internal/seed/seed.ts";
+import { addStaffAccount, isAccountChanged } from "@etd/api/internal/commands/staff-accounts.ts";
 
 /*
  * A real API on a throwaway PostgreSQL database: the tests talk to it over HTTP as the existing

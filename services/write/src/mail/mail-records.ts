@@ -16,7 +16,9 @@ import {
   type OrderEvent,
   type OrderId,
 } from "@etd/events";
-import { UnreadableStream, mailDecider, type MailState } from "@etd/write";
+import { UnreadableStream } from "../command-handler.ts";
+import { mailDecider } from "./decide-mail.ts";
+import type { MailState } from "./mail-state.ts";
 import * as Result from "effect/Result";
 
 /*

@@ -1,0 +1,2 @@
+export * from "./pdf-renderer.ts";
+export * from "./chromium-renderer.ts";

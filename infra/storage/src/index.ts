@@ -1,0 +1,2 @@
+export * from "./storage.ts";
+export * from "./local-disk-storage.ts";

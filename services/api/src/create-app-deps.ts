@@ -1,0 +1,72 @@
+import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
+import type { Role } from "@etd/events";
+import type { PdfRenderer } from "@etd/pdf";
+import type { DocumentStorage } from "@etd/storage";
+import type { AppDeps, TranslateWidget, TrustProxy } from "./api-deps.ts";
+import { createCredentials } from "./auth/credentials.ts";
+import { createOrderGrants } from "./auth/order-grant.ts";
+import { createSessionRevocations } from "./auth/sessions.ts";
+import { createThrottle } from "./auth/throttle.ts";
+import { createTokenIssuer } from "./auth/tokens.ts";
+import { createChallengeIssuer } from "./auth/two-factor-challenge.ts";
+import { createSecretBox } from "./auth/two-factor.ts";
+import { openIpLocation } from "./http/ip-location.ts";
+import { createRateLimiter, PUBLIC_RATE_LIMIT } from "./http/rate-limit.ts";
+import { mailWebhookSettings, type MailWebhookConfig } from "./mail/delivery-reports/settings.ts";
+
+/** The API role's own settings; the process (services/server) reads them from the environment. */
+export interface ApiOptions {
+  readonly jwtSecret: string;
+  readonly sessionTtlSeconds: number;
+  /** REQUIRE_2FA_FOR: roles that must use two-factor sign-in (none when absent). */
+  readonly requireTwoFactorFor?: ReadonlySet<Role>;
+  readonly intakeToken: string | undefined;
+  readonly maxUploadBytes: number;
+  /** Behind TLS: Secure cookies and HSTS. */
+  readonly tls?: boolean;
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY); none when absent. */
+  readonly trustProxy?: TrustProxy;
+  /** Bearer token for /metrics from off the host (METRICS_TOKEN). */
+  readonly metricsToken?: string | undefined;
+  /** The public pages' translation widget (TRANSLATE_WIDGET_URL, TRANSLATE_WIDGET_ORIGINS). */
+  readonly translateWidget?: TranslateWidget | undefined;
+  /** SES_SNS_TOPIC_ARN and SENDGRID_WEBHOOK_PUBLIC_KEY: the delivery-report webhooks, off while unset. */
+  readonly mailWebhooks?: Partial<MailWebhookConfig>;
+  readonly now?: () => Date;
+}
+
+/** What the process shares with the API: one database, its event store, the documents' storage and the PDF renderer. */
+export interface ProcessResources {
+  readonly driver: SqlDriver;
+  readonly store: SealedSqlEventStore;
+  readonly storage: DocumentStorage;
+  readonly pdf: PdfRenderer;
+  readonly eventStoreKind: AppDeps["eventStoreKind"];
+}
+
+/** The API's dependencies on the process's database: its tables (credentials, sessions) are made here. */
+export const createAppDeps = async ({ driver, store, storage, pdf, eventStoreKind }: ProcessResources, options: ApiOptions): Promise<AppDeps> => ({
+  store,
+  credentials: await createCredentials(driver),
+  readDb: driver,
+  tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
+  sessions: await createSessionRevocations(driver),
+  throttle: createThrottle(),
+  twoFactor: { box: createSecretBox(options.jwtSecret), challenges: createChallengeIssuer(options.jwtSecret) },
+  requireTwoFactorFor: options.requireTwoFactorFor ?? new Set(),
+  trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 }),
+  grants: createOrderGrants(options.jwtSecret),
+  publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),
+  locateIp: openIpLocation(),
+  storage,
+  pdf,
+  serviceToken: options.intakeToken,
+  maxUploadBytes: options.maxUploadBytes,
+  now: options.now ?? (() => new Date()),
+  secureCookies: options.tls ?? false,
+  trustProxy: options.trustProxy ?? false,
+  metricsToken: options.metricsToken,
+  translateWidget: options.translateWidget,
+  mailWebhooks: mailWebhookSettings(options.mailWebhooks),
+  eventStoreKind,
+});

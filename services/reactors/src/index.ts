@@ -1,0 +1,3 @@
+export * from "./start-reactors.ts";
+export * from "./erasure.ts";
+export * from "./mail-reactor.ts";
