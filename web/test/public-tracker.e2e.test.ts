@@ -15,7 +15,7 @@ import { chromiumAvailable, currentPath, POLL, seriousViolations, startE2eApp, T
  * (PUBLIC-1 track, PUBLIC-2 download and history, PUBLIC-3 brands and the translation widget) and
  * R8 as a visitor meets it (a wrong pair refused with the server's message, the download page
  * showing nothing of an order without its grant). The API side of R8 (identical answers for a
- * wrong id and a wrong e-mail, bursts throttled) is services/api/test/public.int.test.ts.
+ * wrong id and a wrong e-mail, bursts throttled) is services/server/test/public.int.test.ts.
  */
 
 const ready = chromiumAvailable() && (await postgresAvailable());

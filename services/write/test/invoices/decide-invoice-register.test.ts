@@ -8,7 +8,7 @@ import { storedEvent } from "../support/order-fixtures.ts";
 /*
  * ADMIN-6: the invoice register of one year gives each order one number, 1, 2, 3 … with no gap
  * (the handler appends at the register's version; the concurrency is shown against PostgreSQL in
- * services/api/test/invoices.int.test.ts).
+ * services/server/test/invoices.int.test.ts).
  */
 
 const spec = specFor(invoiceRegisterDecider);
