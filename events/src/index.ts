@@ -21,6 +21,8 @@ export * from "./staff/staff-events.ts";
 export * from "./gateways/gateway-events.ts";
 export * from "./mail/mail-events.ts";
 export * from "./invoices/invoice-events.ts";
+export * from "./service-levels/service-level-events.ts";
+export * from "./service-levels/service-clock.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";

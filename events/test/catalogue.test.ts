@@ -3,6 +3,7 @@ import {
   CATALOGUE,
   GATEWAY_EVENTS,
   INVOICE_EVENTS,
+  SERVICE_LEVEL_EVENTS,
   MAIL_EVENTS,
   GATEWAYS_STREAM,
   ORDER_EVENTS,
@@ -45,6 +46,7 @@ const EXPECTED: Record<"order" | "staff" | "gateways" | "mail" | "invoices", Rec
     StaffMemberAdded: 1,
     StaffMemberUpdated: 1,
     StaffMemberDeleted: 1,
+    StaffCapacitySet: 1,
     PasswordChanged: 1,
     TwoFactorEnabled: 1,
     TwoFactorReset: 1,
@@ -68,6 +70,9 @@ const EXPECTED: Record<"order" | "staff" | "gateways" | "mail" | "invoices", Rec
   invoices: {
     InvoiceNumberIssued: 1,
   },
+  serviceLevels: {
+    ServiceLevelPolicySet: 1,
+  },
 };
 
 /** `{type: version}` of some definitions, for comparing with the hand-written list. */
@@ -81,17 +86,18 @@ describe("the catalogue", () => {
     expect(versionsOf(GATEWAY_EVENTS)).toEqual(EXPECTED.gateways);
     expect(versionsOf(MAIL_EVENTS)).toEqual(EXPECTED.mail);
     expect(versionsOf(INVOICE_EVENTS)).toEqual(EXPECTED.invoices);
-    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices });
+    expect(versionsOf(SERVICE_LEVEL_EVENTS)).toEqual(EXPECTED.serviceLevels);
+    expect(versionsOf(CATALOGUE)).toEqual({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices, ...EXPECTED.serviceLevels });
   });
 
   it("names each event type once, across all stream categories", () => {
     const types = CATALOGUE.map((d) => d.type);
-    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length + Object.keys(EXPECTED.mail).length + Object.keys(EXPECTED.invoices).length);
+    expect(types).toHaveLength(Object.keys(EXPECTED.order).length + Object.keys(EXPECTED.staff).length + Object.keys(EXPECTED.gateways).length + Object.keys(EXPECTED.mail).length + Object.keys(EXPECTED.invoices).length + Object.keys(EXPECTED.serviceLevels).length);
     expect(new Set(types).size).toBe(types.length);
   });
 
   it("looks each expected type up by name, at the expected version", () => {
-    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices })) {
+    for (const [type, version] of Object.entries({ ...EXPECTED.order, ...EXPECTED.staff, ...EXPECTED.gateways, ...EXPECTED.mail, ...EXPECTED.invoices, ...EXPECTED.serviceLevels })) {
       expect(definitionOf(type)?.version, type).toBe(version);
     }
   });

@@ -308,6 +308,16 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     data: { staffId: "7f3c2a", what: "search", folderName: "newOrder", rows: 1 },
     metadata: staffMetadata,
   },
+  StaffCapacitySet: {
+    type: "StaffCapacitySet",
+    data: { staffId: "9b1e44", capacity: 12 },
+    metadata: staffMetadata,
+  },
+  ServiceLevelPolicySet: {
+    type: "ServiceLevelPolicySet",
+    data: { version: 1, allowedMinutes: { standard: 1440, priority: 240, future: 1440 } },
+    metadata: staffMetadata,
+  },
   GatewayRegistered: {
     type: "GatewayRegistered",
     data: { gatewayId: "2", gatewayName: "Stripe" },

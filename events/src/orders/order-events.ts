@@ -49,11 +49,14 @@ export const OrderPlaced = defineEvent(
 );
 export type OrderPlaced = typeof OrderPlaced.schema.Type;
 
-/** A staff member took an unassigned New or Priority order ("Assign to me"); it is now Pending. */
+/**
+ * A staff member took an unassigned New or Priority order ("Assign to me", or Take next with the
+ * `reason` it was chosen for, issue 27); it is now Pending.
+ */
 export const OrderAssigned = defineEvent(
   "OrderAssigned",
   1,
-  Schema.Struct({ orderId: OrderId, from: IntakeStatus, assignee: StaffRef }),
+  Schema.Struct({ orderId: OrderId, from: IntakeStatus, assignee: StaffRef, reason: Schema.optionalKey(NonEmptyText) }),
 );
 export type OrderAssigned = typeof OrderAssigned.schema.Type;
 

@@ -25,6 +25,17 @@ export type StaffMemberAdded = typeof StaffMemberAdded.schema.Type;
 export const StaffMemberUpdated = defineEvent("StaffMemberUpdated", 1, Schema.Struct(StaffProfile));
 export type StaffMemberUpdated = typeof StaffMemberUpdated.schema.Type;
 
+/**
+ * An Admin or Manager set how many open assigned orders the member may hold at most (issue 27):
+ * Take next refuses at that number. Absent `capacity`: no limit.
+ */
+export const StaffCapacitySet = defineEvent(
+  "StaffCapacitySet",
+  1,
+  Schema.Struct({ staffId: StaffId, capacity: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 }))) }),
+);
+export type StaffCapacitySet = typeof StaffCapacitySet.schema.Type;
+
 /** A team member was removed; they can no longer sign in. */
 export const StaffMemberDeleted = defineEvent(
   "StaffMemberDeleted",
@@ -97,6 +108,7 @@ export const STAFF_EVENTS = [
   StaffMemberAdded,
   StaffMemberUpdated,
   StaffMemberDeleted,
+  StaffCapacitySet,
   PasswordChanged,
   TwoFactorEnabled,
   TwoFactorReset,

@@ -117,6 +117,13 @@ const exportSentence = (data: {
   }
 };
 
+/** Minutes as staff read a service level: "4 h", "1 h 30 min", "45 min". */
+const duration = (minutes: number): string => {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [...(hours > 0 ? [`${String(hours)} h`] : []), ...(rest > 0 || hours === 0 ? [`${String(rest)} min`] : [])].join(" ");
+};
+
 /** What the event did, without the actor: "moved the order from Pending to Completed". */
 export const describeChange = (event: AnyEvent, context: AuditContext): string => {
   switch (event.type) {
@@ -128,7 +135,8 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     case "OrderAssigned": {
       const { data } = event;
       const whom = isSelf(event.metadata.actor, data.assignee.id) ? "themselves" : data.assignee.name;
-      return `assigned the order to ${whom}; ${move(data.from, statusAfter(event)!)}`;
+      const why = data.reason === undefined ? "" : ` (Take next: ${data.reason})`;
+      return `assigned the order to ${whom}${why}; ${move(data.from, statusAfter(event)!)}`;
     }
     case "OrderStatusChanged": {
       const { from, to } = event.data;
@@ -221,6 +229,12 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     }
     case "StaffMemberDeleted":
       return `removed ${staffName(context, event.data.staffId)} from the team`;
+    case "StaffCapacitySet": {
+      const { capacity, staffId } = event.data;
+      return capacity === undefined
+        ? `removed the capacity limit of ${staffName(context, staffId)}`
+        : `set the capacity of ${staffName(context, staffId)} to ${count(capacity, "open order", "open orders")}`;
+    }
     case "PasswordChanged":
       return isSelf(event.metadata.actor, event.data.staffId)
         ? "changed their own password"
@@ -244,6 +258,10 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       const name = (id: string) => context.gatewayName(id) ?? `gateway ${id}`;
       const replacing = data.previousGatewayId === undefined ? "" : `, replacing ${name(data.previousGatewayId)}`;
       return `made ${name(data.gatewayId)} the active gateway of the ${data.domain} domain${replacing}`;
+    }
+    case "ServiceLevelPolicySet": {
+      const { version, allowedMinutes } = event.data;
+      return `set the service levels, version ${String(version)}: Standard ${duration(allowedMinutes.standard)}, Priority ${duration(allowedMinutes.priority)}, future orders ${duration(allowedMinutes.future)} from their processing date`;
     }
     case "InvoiceNumberIssued": {
       const { data } = event;

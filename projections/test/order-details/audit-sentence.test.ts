@@ -213,6 +213,7 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     "Maria Santos (Manager) changed the role of Tessa Cruz from Team to Night Staff, changed the e-mail address of Tessa Cruz",
   ],
   StaffMemberDeleted: [make("StaffMemberDeleted", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) removed Tessa Cruz from the team"],
+  StaffCapacitySet: [make("StaffCapacitySet", { staffId: TESSA.id, capacity: 12 }, asStaff(MARIA)), "Maria Santos (Manager) set the capacity of Tessa Cruz to 12 open orders"],
   PasswordChanged: [make("PasswordChanged", { staffId: CARLO.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) changed their own password"],
   TwoFactorEnabled: [make("TwoFactorEnabled", { staffId: MARIA.id }, asStaff(MARIA)), "Maria Santos (Manager) turned on two-factor sign-in with an authenticator app"],
   TwoFactorReset: [make("TwoFactorReset", { staffId: TESSA.id }, asStaff(CARLO)), "Carlo Mendoza (Admin) reset the two-factor sign-in of Tessa Cruz"],
@@ -226,6 +227,10 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
   GatewaySelected: [
     make("GatewaySelected", { gatewayId: "stripe-1", domain: "secondary", previousGatewayId: "paypal-1" }, asStaff(MARIA)),
     "Maria Santos (Manager) made Stripe the active gateway of the secondary domain, replacing PayPal",
+  ],
+  ServiceLevelPolicySet: [
+    make("ServiceLevelPolicySet", { version: 2, allowedMinutes: { standard: 1440, priority: 90, future: 720 } }, asStaff(CARLO)),
+    "Carlo Mendoza (Admin) set the service levels, version 2: Standard 24 h, Priority 1 h 30 min, future orders 12 h from their processing date",
   ],
   InvoiceNumberIssued: [
     make("InvoiceNumberIssued", { year: 2025, number: 42, orderId: ORDER, gatewayId: "stripe-1", gatewayName: "Stripe", amount: "49.00", currency: "USD" }, asStaff(MARIA)),

@@ -23,6 +23,10 @@ export * from "./mail/mail-state.ts";
 export * from "./mail/decide-mail.ts";
 export * from "./mail/mail-records.ts";
 
+export * from "./service-levels/commands.ts";
+export * from "./service-levels/service-level-state.ts";
+export * from "./service-levels/decide-service-levels.ts";
+
 export * from "./invoices/commands.ts";
 export * from "./invoices/invoice-register-state.ts";
 export * from "./invoices/decide-invoice-register.ts";

@@ -59,6 +59,8 @@ export interface AssignOrder {
   /** ISO 8601; decides whether a losing assignment's message names the day of the winning one. */
   readonly now: string;
   readonly asSelected?: AsSelected | undefined;
+  /** Take next (issue 27): why this order was the one chosen, kept in the event. */
+  readonly reason?: string | undefined;
 }
 
 /**

@@ -209,7 +209,7 @@ const assignOrder = (command: AssignOrder, state: PlacedOrder): OrderDecision =>
   return [
     {
       type: "OrderAssigned",
-      data: { orderId: state.orderId, from: state.status, assignee: staffRef(command.assignee) },
+      data: { orderId: state.orderId, from: state.status, assignee: staffRef(command.assignee), ...(command.reason === undefined ? {} : { reason: command.reason }) },
     },
   ];
 };

@@ -46,6 +46,14 @@ export interface UpdateStaffMember {
   readonly team: TeamFacts;
 }
 
+/** Manage Team sets the most open assigned orders the member may hold (issue 27); undefined: no limit. */
+export interface SetCapacity {
+  readonly type: "SetCapacity";
+  readonly staffId: StaffId;
+  readonly capacity: number | undefined;
+  readonly actor: StaffActor;
+}
+
 export interface DeleteStaffMember {
   readonly type: "DeleteStaffMember";
   readonly staffId: StaffId;
@@ -101,6 +109,7 @@ export interface RecordExport extends ExportDetails {
 export type StaffCommand =
   | AddStaffMember
   | UpdateStaffMember
+  | SetCapacity
   | DeleteStaffMember
   | ChangePassword
   | EnableTwoFactor

@@ -51,6 +51,8 @@ const MANAGER_PROFILE = "Only an Admin can change another Manager's name or emai
 const OWN_PASSWORD = "Change Password sets only your own password.";
 const NOT_YOURS = "Only the member themself can do this with their two-factor sign-in.";
 const NOT_SET_UP = "This member has not set up two-factor sign-in.";
+/** The most a capacity may be (the event's schema says the same). */
+export const MAX_CAPACITY = 1000;
 
 export const decideStaff = (command: StaffCommand, state: StaffState): StaffDecision => {
   if (command.type === "AddStaffMember") {
@@ -127,6 +129,14 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
         ...(unchanged ? [] : [{ type: "StaffMemberUpdated" as const, data: profile }]),
         ...(changesPassword ? [{ type: "PasswordChanged" as const, data: { staffId: state.staffId } }] : []),
       ];
+    }
+    case "SetCapacity": {
+      const { capacity } = command;
+      if (capacity !== undefined && !(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_CAPACITY)) {
+        return refuse("invalid", `A capacity is a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`);
+      }
+      if (capacity === state.capacity) return [];
+      return [{ type: "StaffCapacitySet", data: { staffId: state.staffId, ...(capacity === undefined ? {} : { capacity }) } }];
     }
     case "DeleteStaffMember":
       // Signing oneself out for good by mistake is the one deletion the screen must not allow.

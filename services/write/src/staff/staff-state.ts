@@ -15,6 +15,8 @@ export interface KnownStaffMember {
   readonly passwordChangedAt: IsoDateTime | undefined;
   /** Whether the member signs in with a second factor (AUTH-3); the secret itself is not state. */
   readonly twoFactor: boolean;
+  /** The most open assigned orders Take next lets the member hold (issue 27); undefined: no limit. */
+  readonly capacity: number | undefined;
 }
 
 export type StaffState = NoStaffMember | KnownStaffMember;
@@ -30,11 +32,14 @@ export const evolveStaff = (state: StaffState, event: StaffEvent): StaffState =>
         deleted: false,
         passwordChangedAt: undefined,
         twoFactor: false,
+        capacity: undefined,
       };
     case "StaffMemberUpdated":
       return state.exists ? { ...state, ...event.data } : state;
     case "StaffMemberDeleted":
       return state.exists ? { ...state, deleted: true } : state;
+    case "StaffCapacitySet":
+      return state.exists ? { ...state, capacity: event.data.capacity } : state;
     case "PasswordChanged":
       return state.exists ? { ...state, passwordChangedAt: event.metadata.occurredAt } : state;
     case "TwoFactorEnabled":

@@ -36,6 +36,13 @@ describe("QUEUE-9 Assign to me", () => {
       .then([{ type: "OrderAssigned", data: { orderId: ORDER_ID, from: "New", assignee: ref(PAOLO) } }]);
   });
 
+  it("issue 27: Take next's assignment keeps the reason the order was chosen", () => {
+    spec
+      .given([orderPlaced({ processingMode: "priority" })])
+      .when({ ...assignBy(PAOLO), reason: "due in 35 min, the most urgent unassigned Priority order" })
+      .then([{ type: "OrderAssigned", data: { orderId: ORDER_ID, from: "Priority", assignee: ref(PAOLO), reason: "due in 35 min, the most urgent unassigned Priority order" } }]);
+  });
+
   it("takes an unassigned Priority order", () => {
     spec
       .given([orderPlaced({ processingMode: "priority" })])

@@ -361,3 +361,26 @@ describe("R12 the staff role matrix in the decider", () => {
     );
   });
 });
+
+describe("issue 27 a member's capacity", () => {
+  const setCapacity = (capacity: number | undefined, actor = MARIA) => ({ type: "SetCapacity" as const, staffId: PAOLO_ID, capacity, actor });
+
+  it("an Admin or Manager sets it, and can remove it again", () => {
+    spec.given([added()]).when(setCapacity(12)).then([{ type: "StaffCapacitySet", data: { staffId: PAOLO_ID, capacity: 12 } }]);
+    const limited = storedEvent("StaffCapacitySet", { staffId: PAOLO_ID, capacity: 12 }, staffMetadata(MARIA));
+    spec.given([added(), limited]).when(setCapacity(undefined, GRACE)).then([{ type: "StaffCapacitySet", data: { staffId: PAOLO_ID } }]);
+    spec.given([added(), limited]).when(setCapacity(12)).then([]);
+  });
+
+  it("is a whole number from 1 to 1000", () => {
+    for (const wrong of [0, -1, 2.5, 1001]) {
+      spec.given([added()]).when(setCapacity(wrong)).thenRefuses("invalid", "A capacity is a whole number from 1 to 1000, or empty for no limit.");
+    }
+  });
+
+  it("not for a deleted member, and an Admin's only by an Admin", () => {
+    spec.given([added(), deleted()]).when(setCapacity(5)).thenRefuses("not_found", "Team member not found.");
+    const admin = storedEvent("StaffMemberAdded", { ...profile, role: "Admin" }, staffMetadata(GRACE));
+    spec.given([admin]).when(setCapacity(5)).thenRefuses("forbidden", "Only an Admin can add, edit or delete an Admin, or make someone an Admin.");
+  });
+});
