@@ -6,25 +6,24 @@ import * as Result from "effect/Result";
 import type * as Schema from "effect/Schema";
 import { isAllowed, isUuid, TWO_FACTOR_REQUIRED, type Action, type ReadModel } from "@etd/contract";
 import * as Requests from "@etd/contract/requests";
-import {
+import type {
   ENDPOINTS,
-  type EndpointDeclaration,
-  type EndpointName,
-  type Guard,
-  type DataOf,
-  type InputOf as DeclaredInput,
-  type ParamsOf,
-  type SchemaName,
-  withAnswers,
-  type Answers,
+  EndpointDeclaration,
+  Guard,
+  DataOf,
+  InputOf as DeclaredInput,
+  ParamsOf,
+  SchemaName,
+  Answers,
 } from "@etd/contract/endpoints";
+import { withAnswers } from "@etd/contract/endpoints";
 import type { Role } from "@etd/events";
 import type { Credentials } from "../auth/credentials.ts";
 import type { SessionRevocations } from "../auth/sessions.ts";
 import { tokenFromHeader, type SessionUser, type TokenIssuer } from "../auth/tokens.ts";
 import { clearCookie, cookieFromThisSite, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { holdsOnlyUsableText, UNUSABLE_TEXT } from "./clean-text.ts";
-import { decodeInput, fail, type Reply } from "./reply.ts";
+import { decodeInput, fail, type FileAnswer, type Reply } from "./reply.ts";
 import { clientAddress } from "./client-address.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
@@ -74,18 +73,12 @@ export interface StaffRequest<I = undefined, P = undefined> extends DecodedReque
 /** A public or service endpoint's request: nobody is signed in. */
 export type AnonymousRequest<I = undefined, P = undefined> = DecodedRequest<I, P>;
 
-type Decodable = Schema.Codec<unknown, unknown>;
-
 export interface MultipartForm {
   /** The text fields' schema, which the endpoint decodes them with. */
   readonly fields: Schema.Top;
   /** The file's field. */
   readonly file: string;
 }
-/** What a declared schema decodes to; nothing when none is declared. */
-type DecodedBy<S> = S extends Decodable ? S["Type"] : undefined;
-/** The handler's `input`: the decoded body, else the decoded query. */
-type InputOf<B, Q> = B extends Decodable ? B["Type"] : DecodedBy<Q>;
 
 export interface Endpoint {
   readonly method: "get" | "post" | "put";
@@ -107,7 +100,7 @@ export interface Endpoint {
   readonly file?: string;
   /** A multipart form the endpoint reads itself: its text fields' schema and its file field's name. */
   readonly form?: MultipartForm;
-  /** Reads its input itself (`readInput`): a body is required even where the schema would take `{}`. */
+  /** Reads its input itself (`readingInput`): a body is required even where the schema would take `{}`. */
   readonly readsInputItself?: boolean;
   /**
    * The read models a query reads: a request with `X-Read-After` waits for these only (none when
@@ -128,179 +121,39 @@ export interface Endpoint {
   readonly beforeTwoFactor?: boolean;
   /**
    * Decodes the request and runs the handler; `staff` is the member the guard admitted (undefined
-   * for "public" and "service"). Built by staffEndpoint, publicEndpoint and serviceEndpoint.
+   * for "public" and "service"). Built by bindEndpoints.
    */
   readonly run: (context: RequestContext, staff: AdmittedStaff | undefined) => Promise<Reply>;
 }
-
-/** What an endpoint declares besides its guard and handler. */
-interface EndpointSpec<B, Q, P, I> {
-  readonly method: Endpoint["method"];
-  readonly path: string;
-  readonly summary: string;
-  readonly readOnly?: boolean;
-  readonly reads?: readonly ReadModel[];
-  readonly sessionCookie?: boolean;
-  readonly beforeTwoFactor?: boolean;
-  /**
-   * The statuses the handler answers besides the layer's (layerAnswers derives those), with what
-   * each means: the document lists exactly these and the layer's.
-   */
-  readonly answers?: Answers;
-  /** A success answers this file (its media type) instead of the JSON envelope. */
-  readonly file?: string;
-  /** A multipart form the endpoint reads itself (`readInput`): documented from these. */
-  readonly form?: MultipartForm;
-  /** The JSON body's schema (POST, PUT). */
-  readonly body?: B;
-  /**
-   * Reads the input itself instead of decoding `body` with its schema (which still documents
-   * it): a decoder with messages of its own (intake), or a multipart form whose file is streamed
-   * to storage (uploads). Runs where the schema would: after the guard, before the handler.
-   */
-  readonly readInput?: (req: express.Request) => Promise<Result.Result<I, Reply>> | Result.Result<I, Reply>;
-  /** The query string's schema (GET). Only the parameters it names are read: clients add others (cache busters). */
-  readonly query?: Q;
-  /** Unknown query parameters are refused with 400 instead of ignored. */
-  readonly strictQuery?: boolean;
-  /** The path parameters' schema. */
-  readonly params?: P;
-  /** Reshapes the 400 for a refused input (an answer whose keys the client always reads). */
-  readonly refusal?: (refused: Reply) => Reply;
-}
-
-/** Only the parameters a schema names, when it names any (see `strictQuery`). */
-const declaredOnly = (schema: Schema.Top, source: Record<string, unknown>): Record<string, unknown> => {
-  const fields = (schema as { readonly fields?: Record<string, unknown> }).fields;
-  if (fields === undefined) return source;
-  return Object.fromEntries(Object.keys(fields).filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
-};
-
-const decodeWith = (schema: Schema.Top | undefined, raw: unknown): Result.Result<unknown, Reply> =>
-  schema === undefined ? Result.succeed(undefined) : decodeInput(schema as Decodable, raw);
-
-/** Path parameters, then the query, then the body: the first one refused is the answer. */
-const decodeRequest = async <I, P>(
-  spec: EndpointSpec<unknown, unknown, unknown, unknown>,
-  req: express.Request,
-): Promise<Result.Result<{ input: I; params: P }, Reply>> => {
-  const params = decodeWith(spec.params as Schema.Top | undefined, { ...req.params });
-  if (Result.isFailure(params)) return Result.fail(params.failure);
-  const query = spec.query as Schema.Top | undefined;
-  const rawQuery = req.query as Record<string, unknown>;
-  const input = spec.readInput
-    ? await spec.readInput(req)
-    : query
-      ? decodeWith(query, spec.strictQuery ? rawQuery : declaredOnly(query, rawQuery))
-      : decodeWith(spec.body as Schema.Top | undefined, req.body);
-  if (Result.isFailure(input)) return Result.fail(input.failure);
-  return Result.succeed({ input: input.success as I, params: params.success as P });
-};
-
-/** The statuses the layer itself answers for an endpoint, from its guard and what it reads. */
-const layerAnswers = (spec: EndpointSpec<unknown, unknown, unknown, unknown>, guard: Guard): Answers => {
-  const decodes = spec.body !== undefined || spec.query !== undefined || spec.params !== undefined || spec.readInput !== undefined;
-  const answers: Record<number, string> = {
-    200: "Success: status 1",
-    // Every request: the text check and the JSON parser run before any endpoint (mountEndpoints, app.ts).
-    400: decodes
-      ? "A field is missing or not valid (the message is the form's own, every problem in data.errors), the body is not JSON, or a text holds NUL or a lone surrogate"
-      : "The body is not JSON, or a text holds NUL or a lone surrogate",
-  };
-  if (guard !== "public") answers[401] = "No token, or a bad, expired or ended one";
-  if (guard !== "public" && guard !== "service") answers[403] = "The role may not do this, or the member must set up two-factor sign-in first";
-  if (spec.method !== "get") {
-    answers[413] = "The body is larger than the JSON limit (2 MB)";
-    answers[415] = "The body's character set or content encoding is not one the JSON parser reads";
-  }
-  return answers;
-};
-
-/** Every `:name` of a path is declared in the endpoint's `params` schema, so that it is decoded and documented. */
-const checkPathParameters = (spec: EndpointSpec<unknown, unknown, unknown, unknown>) => {
-  const declared = Object.keys((spec.params as { readonly fields?: object } | undefined)?.fields ?? {});
-  for (const [, name] of spec.path.matchAll(/:([A-Za-z]+)/g)) {
-    if (!declared.includes(name!)) throw new Error(`${spec.method} ${spec.path}: the path parameter ${name} is not declared in params`);
-  }
-};
-
-/** The table entry: the declared parts with their schemas, and `run`. */
-const entry = (
-  spec: EndpointSpec<unknown, unknown, unknown, unknown>,
-  guard: Guard,
-  run: Endpoint["run"],
-): Endpoint => {
-  if (spec.body !== undefined && spec.query !== undefined) throw new Error(`${spec.path}: an endpoint reads a body or a query, not both`);
-  checkPathParameters(spec);
-  return {
-    method: spec.method,
-    path: spec.path,
-    guard,
-    summary: spec.summary,
-    answers: withAnswers(layerAnswers(spec, guard), spec.answers),
-    ...(spec.file !== undefined ? { file: spec.file } : {}),
-    ...(spec.form !== undefined ? { form: spec.form } : {}),
-    ...(spec.readInput !== undefined ? { readsInputItself: true } : {}),
-    ...(spec.body !== undefined ? { body: spec.body as Schema.Top } : {}),
-    ...(spec.query !== undefined ? { query: spec.query as Schema.Top } : {}),
-    ...(spec.params !== undefined ? { params: spec.params as Schema.Top } : {}),
-    ...(spec.readOnly !== undefined ? { readOnly: spec.readOnly } : {}),
-    ...(spec.reads !== undefined ? { reads: spec.reads } : {}),
-    ...(spec.sessionCookie ? { sessionCookie: true } : {}),
-    ...(spec.beforeTwoFactor ? { beforeTwoFactor: true } : {}),
-    run,
-  };
-};
-
-/** An endpoint for signed-in staff whose role the matrix allows `guard`. */
-export const staffEndpoint = <B = undefined, Q = undefined, P = undefined, I = InputOf<B, Q>>(
-  spec: EndpointSpec<B, Q, P, I> & {
-    readonly guard: Action;
-    readonly handle: (request: StaffRequest<I, DecodedBy<P>>) => Promise<Reply>;
-  },
-): Endpoint =>
-  entry(spec, spec.guard, async (context, staff) => {
-    // The layer runs a staff endpoint only for a member it has authenticated and checked.
-    if (staff === undefined) return fail(401, UNAUTHORIZED);
-    const decoded = await decodeRequest<I, DecodedBy<P>>(spec, context.req);
-    if (Result.isFailure(decoded)) return spec.refusal ? spec.refusal(decoded.failure) : decoded.failure;
-    return spec.handle({ ...context, ...decoded.success, ...staff });
-  });
-
-const anonymousEndpoint =
-  (guard: "public" | "service") =>
-  <B = undefined, Q = undefined, P = undefined, I = InputOf<B, Q>>(
-    spec: EndpointSpec<B, Q, P, I> & { readonly handle: (request: AnonymousRequest<I, DecodedBy<P>>) => Promise<Reply> },
-  ): Endpoint =>
-    entry(spec, guard, async (context) => {
-      const decoded = await decodeRequest<I, DecodedBy<P>>(spec, context.req);
-      if (Result.isFailure(decoded)) return spec.refusal ? spec.refusal(decoded.failure) : decoded.failure;
-      return spec.handle({ ...context, ...decoded.success });
-    });
-
-/** An endpoint for anyone: the traveller's pages and sign-in. */
-export const publicEndpoint = anonymousEndpoint("public");
-
-/** An endpoint for the customer-facing site, which sends the service token (intake). */
-export const serviceEndpoint = anonymousEndpoint("service");
 
 /** The request a declared endpoint's handler gets: decoded, and behind a staff guard the admitted member. */
 type RequestFor<E extends EndpointDeclaration, I = DeclaredInput<E>> = E["guard"] extends "public" | "service"
   ? AnonymousRequest<I, ParamsOf<E>>
   : StaffRequest<I, ParamsOf<E>>;
 
-type Handle<E extends EndpointDeclaration> = (request: RequestFor<E>) => Promise<Reply<DataOf<E>>>;
+/** What a declared endpoint's success answers: its declared `data`, or, for a file endpoint, the file. */
+type AnswerOf<E extends EndpointDeclaration> = E["file"] extends string ? FileAnswer : DataOf<E>;
 
-/** A handler with a reshaped refusal: the 400 for a refused input as an answer whose keys the client always reads. */
+type Handle<E extends EndpointDeclaration> = (request: RequestFor<E>) => Promise<Reply<AnswerOf<E>>>;
+
+/** A refused input's 400, reshaped (an answer whose keys the client always reads): still a refusal. */
+type Refusal = (refused: Reply<never>) => Reply<never>;
+
+/** A handler with a reshaped refusal. */
 interface HandleWithRefusal<E extends EndpointDeclaration> {
   readonly handle: Handle<E>;
-  readonly refusal: (refused: Reply) => Reply;
+  readonly refusal: Refusal;
 }
 
-/** The handler of an endpoint declared `readsInputItself`: it reads its input (readingInput). */
-export interface ReadingHandler<R> {
-  readonly readInput: (req: express.Request) => Promise<Result.Result<unknown, Reply>> | Result.Result<unknown, Reply>;
-  readonly handle: (request: R) => Promise<Reply>;
+type ReadResult<T> = Promise<Result.Result<T, Reply<never>>> | Result.Result<T, Reply<never>>;
+
+/**
+ * The handler of an endpoint declared `readsInputItself`: `read` reads the request's input and
+ * answers the handler bound to it, ready to run with the rest of the request (`R`). The input's
+ * type is the reader's and the handler's business alone, so no declaration states it.
+ */
+export interface ReadingHandler<R, D> {
+  readonly read: (req: express.Request) => Promise<Result.Result<(request: R) => Promise<Reply<D>>, Reply<never>>>;
   /** The schema it reads the body by, where the contract cannot name it: documented as a declared body is. */
   readonly body?: Schema.Top;
 }
@@ -308,51 +161,181 @@ export interface ReadingHandler<R> {
 /**
  * Reads the input itself instead of decoding it with the declared schema (which still documents
  * it): a decoder with messages of its own (intake), or a multipart form whose file is streamed to
- * storage (uploads). Runs where the schema would: after the guard, before the handler.
+ * storage (uploads). Runs where the schema would: after the guard, before the handler, which gets
+ * what `readInput` read as its `input`.
  */
-export const readingInput = <R, I>(
-  readInput: (req: express.Request) => Promise<Result.Result<I, Reply>> | Result.Result<I, Reply>,
-  handle: (request: R & { readonly input: I }) => Promise<Reply>,
+export const readingInput = <R, I, D>(
+  readInput: (req: express.Request) => ReadResult<I>,
+  handle: (request: R & { readonly input: I }) => Promise<Reply<D>>,
   body?: Schema.Top,
-): ReadingHandler<R> => ({ readInput, handle: handle as (request: R) => Promise<Reply>, ...(body ? { body } : {}) });
+): ReadingHandler<R, D> => ({
+  read: async (req) => Result.map(await readInput(req), (input) => (request: R) => handle({ ...request, input })),
+  ...(body ? { body } : {}),
+});
 
 /** What the API binds to a declared endpoint. */
 export type HandlerFor<E extends EndpointDeclaration> = E["readsInputItself"] extends true
-  ? ReadingHandler<RequestFor<E, unknown>>
+  ? ReadingHandler<Omit<RequestFor<E>, "input">, AnswerOf<E>>
   : Handle<E> | HandleWithRefusal<E>;
 
-/** A handler for every declared endpoint, by name: a missing one fails the typecheck. */
-export type Handlers = { readonly [N in EndpointName]: HandlerFor<(typeof ENDPOINTS)[N]> };
+/** A handler for every endpoint of a table of declarations, by name: a missing or mistyped one fails the typecheck. */
+export type HandlersFor<T extends Record<string, EndpointDeclaration>> = { readonly [N in keyof T]: HandlerFor<T[N]> };
+
+/** The API's handlers: one for every endpoint @etd/contract/endpoints declares. */
+export type Handlers = HandlersFor<typeof ENDPOINTS>;
+
+/** The names that more than one of `parts` handles. */
+type HandledTwice<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [
+  infer First extends object,
+  ...infer Rest extends readonly object[],
+]
+  ? (keyof First & Seen) | HandledTwice<Rest, Seen | keyof First>
+  : never;
+
+type Joined<P extends readonly object[]> = P extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & Joined<Rest> : unknown;
+
+/**
+ * The route files' handlers, as one table. A name two of them handle would have the later one
+ * silently replace the earlier (a spread does): the joined type is then `{handledTwice: names}`,
+ * which is no `Handlers`, so the typecheck fails and names them; and should a cast hide it, the
+ * table refuses to be built.
+ */
+export const joinHandlers = <const P extends readonly Partial<Handlers>[]>(
+  ...parts: P
+): [HandledTwice<P>] extends [never] ? Joined<P> : { readonly handledTwice: HandledTwice<P> } => {
+  const joined: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [name, handler] of Object.entries(part)) {
+      if (name in joined) throw new Error(`${name} is handled twice`);
+      joined[name] = handler;
+    }
+  }
+  // The loop has checked at run time what the return type states: every part's handlers, each name once.
+  return joined as [HandledTwice<P>] extends [never] ? Joined<P> : { readonly handledTwice: HandledTwice<P> };
+};
+
+/** A request as the layer hands it to a handler: decoded, with the member behind a staff guard. */
+type BoundRequest = RequestContext & { readonly params: unknown } & Partial<AdmittedStaff>;
+
+/** A handler with its declaration's types forgotten, as the layer runs it (see bindEndpoints). */
+type ErasedHandler =
+  | ((request: BoundRequest & { readonly input: unknown }) => Promise<Reply>)
+  | { readonly handle: (request: BoundRequest & { readonly input: unknown }) => Promise<Reply>; readonly refusal: Refusal }
+  | ReadingHandler<BoundRequest, unknown>;
 
 /** The request schema a declaration names. */
-const schemaNamed = (name: SchemaName | undefined): Schema.Top | undefined => (name === undefined ? undefined : Requests[name]);
+const schemaNamed = (name: SchemaName | undefined): Schema.Codec<unknown, unknown> | undefined => (name === undefined ? undefined : Requests[name]);
 
-/** The endpoint table: each declaration, its schemas resolved by name, with its handler. */
-export const bindEndpoints = (handlers: Handlers): Endpoint[] =>
-  (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => {
-    const declared: EndpointDeclaration = ENDPOINTS[name];
-    const bound = handlers[name] as Handle<EndpointDeclaration> | HandleWithRefusal<EndpointDeclaration> | ReadingHandler<unknown>;
-    const handler = typeof bound === "function" ? { handle: bound } : bound;
-    if ((declared.readsInputItself === true) !== "readInput" in handler) throw new Error(`${name}: declared readsInputItself, bound without readInput, or the other way round`);
-    // The declaration's types checked the handler against its schemas (Handlers); here they are values.
-    // Only what a handler may bring: the declaration alone says where, for whom and how.
-    const { handle } = handler;
-    const readInput = "readInput" in handler ? handler.readInput : undefined;
-    const refusal = "refusal" in handler ? handler.refusal : undefined;
-    const spec = {
-      ...declared,
-      handle,
-      ...(readInput ? { readInput } : {}),
-      ...(refusal ? { refusal } : {}),
-      // Intake's body is the write side's schema, which the contract cannot name: its handler brings it.
-      body: schemaNamed(declared.body) ?? ("body" in handler ? handler.body : undefined),
-      query: schemaNamed(declared.query),
-      params: schemaNamed(declared.params),
-      form: declared.form && { fields: schemaNamed(declared.form.fields)!, file: declared.form.file },
-    } as unknown as Parameters<ReturnType<typeof anonymousEndpoint>>[0];
-    const { guard } = declared;
-    return guard === "public" || guard === "service" ? anonymousEndpoint(guard)(spec) : staffEndpoint({ ...(spec as unknown as Parameters<typeof staffEndpoint>[0]), guard });
+/** The field names of a Struct schema; undefined for any other. */
+const fieldsOf = (schema: Schema.Top | undefined): string[] | undefined =>
+  schema !== undefined && "fields" in schema && typeof schema.fields === "object" && schema.fields !== null ? Object.keys(schema.fields) : undefined;
+
+/** Only the parameters a schema names, when it names any (see `strictQuery`). */
+const declaredOnly = (schema: Schema.Top, source: Record<string, unknown>): Record<string, unknown> => {
+  const fields = fieldsOf(schema);
+  if (fields === undefined) return source;
+  return Object.fromEntries(fields.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
+};
+
+const decodeWith = (schema: Schema.Codec<unknown, unknown> | undefined, raw: unknown): Result.Result<unknown, Reply<never>> =>
+  schema === undefined ? Result.succeed(undefined) : decodeInput(schema, raw);
+
+/** The statuses the layer itself answers for an endpoint, from its guard and whether it reads input. */
+const layerAnswers = (declared: EndpointDeclaration, decodes: boolean): Answers => {
+  const answers: Record<number, string> = {
+    200: "Success: status 1",
+    // Every request: the text check and the JSON parser run before any endpoint (mountEndpoints, app.ts).
+    400: decodes
+      ? "A field is missing or not valid (the message is the form's own, every problem in data.errors), the body is not JSON, or a text holds NUL or a lone surrogate"
+      : "The body is not JSON, or a text holds NUL or a lone surrogate",
+  };
+  if (declared.guard !== "public") answers[401] = "No token, or a bad, expired or ended one";
+  if (declared.guard !== "public" && declared.guard !== "service") answers[403] = "The role may not do this, or the member must set up two-factor sign-in first";
+  if (declared.method !== "get") {
+    answers[413] = "The body is larger than the JSON limit (2 MB)";
+    answers[415] = "The body's character set or content encoding is not one the JSON parser reads";
+  }
+  return answers;
+};
+
+/** Every `:name` of a path is declared in the endpoint's `params` schema, so that it is decoded and documented. */
+const checkPathParameters = (declared: EndpointDeclaration, params: Schema.Top | undefined) => {
+  const names = fieldsOf(params) ?? [];
+  for (const [, name] of declared.path.matchAll(/:([A-Za-z]+)/g)) {
+    if (!names.includes(name!)) throw new Error(`${declared.method} ${declared.path}: the path parameter ${name} is not declared in params`);
+  }
+};
+
+/** One table entry: the declaration with its schemas resolved, run by its handler. */
+const bind = (name: string, declared: EndpointDeclaration, handler: ErasedHandler): Endpoint => {
+  const bound = typeof handler === "function" ? { handle: handler } : handler;
+  const reads = "read" in bound ? bound : undefined;
+  if ((declared.readsInputItself === true) !== (reads !== undefined)) throw new Error(`${name}: declared readsInputItself, bound without readingInput, or the other way round`);
+  const declaredBody = schemaNamed(declared.body);
+  // Intake's body is the write side's schema, which the contract cannot name: its handler brings it.
+  const body = declaredBody ?? reads?.body;
+  const query = schemaNamed(declared.query);
+  const params = schemaNamed(declared.params);
+  if (body !== undefined && query !== undefined) throw new Error(`${declared.path}: an endpoint reads a body or a query, not both`);
+  checkPathParameters(declared, params);
+  const refusal = "refusal" in bound ? bound.refusal : (refused: Reply<never>) => refused;
+  /** The declared schema's input, decoded, and the handler to run with it. */
+  const decoding =
+    (handle: (request: BoundRequest & { readonly input: unknown }) => Promise<Reply>) =>
+    async (req: express.Request): Promise<Result.Result<(request: BoundRequest) => Promise<Reply>, Reply<never>>> => {
+      const rawQuery = req.query as Record<string, unknown>;
+      const input = query ? decodeWith(query, declared.strictQuery ? rawQuery : declaredOnly(query, rawQuery)) : decodeWith(declaredBody, req.body);
+      return Result.map(input, (decoded) => (request: BoundRequest) => handle({ ...request, input: decoded }));
+    };
+  const readInput = "read" in bound ? bound.read : decoding(bound.handle);
+
+  const staffOnly = declared.guard !== "public" && declared.guard !== "service";
+  return {
+    method: declared.method,
+    path: declared.path,
+    guard: declared.guard,
+    summary: declared.summary,
+    answers: withAnswers(layerAnswers(declared, body !== undefined || query !== undefined || params !== undefined || reads !== undefined), declared.answers),
+    ...(declared.file !== undefined ? { file: declared.file } : {}),
+    ...(declared.form !== undefined ? { form: { fields: schemaNamed(declared.form.fields)!, file: declared.form.file } } : {}),
+    ...(reads !== undefined ? { readsInputItself: true } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(query !== undefined ? { query } : {}),
+    ...(params !== undefined ? { params } : {}),
+    ...(declared.readOnly !== undefined ? { readOnly: declared.readOnly } : {}),
+    ...(declared.reads !== undefined ? { reads: declared.reads } : {}),
+    ...(declared.sessionCookie ? { sessionCookie: true } : {}),
+    ...(declared.beforeTwoFactor ? { beforeTwoFactor: true } : {}),
+    // Path parameters, then the query or the body: the first one refused is the answer.
+    run: async (context, staff) => {
+      // The layer runs a staff endpoint only for a member it has authenticated and checked.
+      if (staffOnly && staff === undefined) return fail(401, UNAUTHORIZED);
+      const decodedParams = decodeWith(params, { ...context.req.params });
+      if (Result.isFailure(decodedParams)) return refusal(decodedParams.failure);
+      const ready = await readInput(context.req);
+      if (Result.isFailure(ready)) return refusal(ready.failure);
+      return ready.success({ ...context, params: decodedParams.success, ...staff });
+    },
+  };
+};
+
+/**
+ * The endpoint table: each declaration, its schemas resolved by name, with its handler. The app
+ * binds @etd/contract/endpoints' ENDPOINTS; a test may bind a table of its own the same way.
+ */
+export const bindEndpoints = <T extends Record<string, EndpointDeclaration>>(declarations: T, handlers: HandlersFor<T>): Endpoint[] => {
+  // HandlersFor<T> has checked each handler against its own declaration: the request it takes
+  // (the input and params its schemas decode to, the member behind a staff guard) and the data
+  // it answers. Here the layer forgets those types, as it must to run every endpoint alike, and
+  // keeps them at run time instead: `bind` decodes with the very schemas the declaration names
+  // and admits only whom its guard admits. So this cast, the layer's only one, is sound.
+  const erased = handlers as unknown as Readonly<Record<string, ErasedHandler | undefined>>;
+  return Object.entries(declarations).map(([name, declared]) => {
+    const handler = erased[name];
+    if (handler === undefined) throw new Error(`${name}: no handler`);
+    return bind(name, declared, handler);
   });
+};
 
 export interface GuardDeps {
   readonly tokens: TokenIssuer;

@@ -3,7 +3,7 @@ import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain
 import { orderStream } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import type { Handlers } from "../http/endpoint.ts";
-import { fail, ok } from "../http/reply.ts";
+import { fail, fileReply, ok } from "../http/reply.ts";
 import { momentOf, orderIdIn } from "./audit-events.ts";
 
 /*
@@ -47,12 +47,12 @@ export const auditChainHandlers = (deps: ApiDeps) => {
       const [first] = stream ? await deps.readDb.query(`select 1 from es_events where stream_id = $1 limit 1`, [stream]) : [];
       if (!orderId || !stream || !first) return fail(404, `Order ${params.orderId} was not found.`);
       const body = exportFile({ scope: "order", orderId }, deps.now(), exportStreams(deps.readDb, await orderStreams(deps.readDb, stream)));
-      return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` } };
+      return fileReply({ contentType: "application/x-ndjson", body, fileName: `order-${orderId}.jsonl` });
     },
     exportLogRange: async ({ input }) => {
       const [from, to] = [momentOf(input.from).iso, momentOf(input.to).iso];
       const body = exportFile({ scope: "log", from, to }, deps.now(), exportRange(deps.readDb, from, to));
-      return { httpStatus: 200, body: { status: 1, message: "", data: null }, raw: { contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") } };
+      return fileReply({ contentType: "application/x-ndjson", body, fileName: `log-${from}-${to}.jsonl`.replaceAll(":", "") });
     },
   } satisfies Partial<Handlers>;
 };

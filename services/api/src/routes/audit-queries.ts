@@ -1,5 +1,5 @@
 import type { ApiDeps } from "../api-deps.ts";
-import type { Handlers } from "../http/endpoint.ts";
+import { joinHandlers } from "../http/endpoint.ts";
 import { auditChainHandlers } from "./audit-chain-routes.ts";
 import { auditLogHandlers } from "./audit-log-queries.ts";
 import { auditOrderHandlers } from "./audit-order-queries.ts";
@@ -16,9 +16,4 @@ import { auditTimelineHandlers } from "./audit-timeline-queries.ts";
  * All but the timelines read the event log itself, never a read model.
  */
 export const auditHandlers = (deps: ApiDeps) =>
-  ({
-    ...auditOrderHandlers(deps),
-    ...auditLogHandlers(deps),
-    ...auditChainHandlers(deps),
-    ...auditTimelineHandlers(deps),
-  }) satisfies Partial<Handlers>;
+  joinHandlers(auditOrderHandlers(deps), auditLogHandlers(deps), auditChainHandlers(deps), auditTimelineHandlers(deps));

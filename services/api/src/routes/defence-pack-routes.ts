@@ -7,7 +7,7 @@ import { decideOrder, isRefusal, loadStream, orderDecider, type ActingStaff, typ
 import type { ApiDeps } from "../api-deps.ts";
 import { actorOf, refusalReply, runOrderCommand } from "../commands/run-command.ts";
 import type { Handlers } from "../http/endpoint.ts";
-import { fail, ok, type Reply } from "../http/reply.ts";
+import { fail, fileReply, ok, type Reply } from "../http/reply.ts";
 import { defencePackFileName, defencePackHtml, type DefencePackType } from "@etd/documents";
 import { readAuditTimeline, readDefencePackEvidence } from "@etd/documents";
 import { PdfUnavailable } from "@etd/pdf";
@@ -91,11 +91,7 @@ export const defencePackHandlers = (deps: ApiDeps) => {
         await deps.storage.remove(stored.storedPath);
         return refusalReply(ran.refusal);
       }
-      return {
-        httpStatus: 200,
-        body: { status: 1, message: "Defence pack has been generated successfully", data: { position: ran.position ?? null, storedPath: stored.storedPath } },
-        raw: { contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true },
-      };
+      return fileReply({ contentType: "application/pdf", body: pdf, fileName: `order-${orderId}-defence-pack-${packType}.pdf`, inline: true });
     },
     getDefencePackDetails: async (context) => {
       const orderId = toOrderId(context.input.orderId);

@@ -1,4 +1,4 @@
-import { NO_ORDER_WITH_ID, TRACK_FIRST, type PublicDownloadEntry } from "@etd/contract";
+import { NO_ORDER_WITH_ID, TRACK_FIRST, type PublicDownloadEntry, type PublicDownloadHistory } from "@etd/contract";
 import { toOrderId } from "@etd/contract/requests";
 import { downloadHistory, orderDetails } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
@@ -25,22 +25,10 @@ import { fail, ok, type Reply } from "../http/reply.ts";
 
 const orderNotFound = (orderId: string) => fail(404, `Order ${orderId} was not found.`);
 
-/** The public answer: always these five keys (001 §7). */
-const publicReply = (
-  httpStatus: number,
-  message: string,
-  found?: Awaited<ReturnType<typeof downloadHistory>>,
-): Reply<readonly PublicDownloadEntry[]> => ({
-  httpStatus,
-  body: {
-    status: found ? 1 : 0,
-    message,
-    data: found?.data ?? [],
-    mainResult: found?.mainResult ?? null,
-    path: found?.path ?? { file1: null },
-  },
-});
-
+/** The public answer: always these five keys (001 §7), a refusal's empty. */
+const publicReply = (message: string, found: PublicDownloadHistory): Reply<readonly PublicDownloadEntry[]> =>
+  ok(message, found.data, { mainResult: found.mainResult, path: found.path });
+const publicRefusal = (httpStatus: number, message: string): Reply<never> => fail(httpStatus, message, [], { mainResult: null, path: { file1: null } });
 
 export const orderDetailQueryHandlers = (deps: ApiDeps) =>
   ({
@@ -51,16 +39,16 @@ export const orderDetailQueryHandlers = (deps: ApiDeps) =>
     },
     getDownloadHistory: {
       // Refusals too have the page's five keys.
-      refusal: (refused) => publicReply(refused.httpStatus, refused.body.message),
+      refusal: (refused) => publicRefusal(refused.httpStatus, refused.body.message),
       handle: async ({ req, ip, input }) => {
         const waitMs = publicWaitMs(deps, "history", ip);
-        if (waitMs > 0) return publicReply(429, tooManyRequests(waitMs));
+        if (waitMs > 0) return publicRefusal(429, tooManyRequests(waitMs));
         const orderId = toOrderId(input.orderId);
-        if (!hasGrantFor(deps, req, orderId)) return publicReply(GRANT_REFUSED_STATUS, TRACK_FIRST);
+        if (!hasGrantFor(deps, req, orderId)) return publicRefusal(GRANT_REFUSED_STATUS, TRACK_FIRST);
         const found = await downloadHistory(deps.readDb.query, orderId);
         // Erased since the grant was given.
-        if (!found) return publicReply(404, NO_ORDER_WITH_ID);
-        return publicReply(200, found.data.length === 0 ? "No record found" : "Download history loaded.", found);
+        if (!found) return publicRefusal(404, NO_ORDER_WITH_ID);
+        return publicReply(found.data.length === 0 ? "No record found" : "Download history loaded.", found);
       },
     },
   }) satisfies Partial<Handlers>;

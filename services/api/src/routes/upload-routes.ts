@@ -24,7 +24,7 @@ type UploadForm = typeof UploadDocumentFields.Type;
 const readDocumentUpload = async (
   req: express.Request,
   deps: ApiDeps,
-): Promise<Result.Result<{ readonly form: UploadForm; readonly file: UploadedFile }, Reply>> => {
+): Promise<Result.Result<{ readonly form: UploadForm; readonly file: UploadedFile }, Reply<never>>> => {
   let form: UploadForm | undefined;
   const upload = await readUpload(req, deps.storage, {
     textFields: ["orderId", "email", "mailServiceProvider", "expectedVersion"],
