@@ -16,4 +16,5 @@ export * from "./brands.ts";
 export * from "./public-page.ts";
 export * from "./ip-address.ts";
 export * from "./audit.ts";
+export * from "./dashboard.ts";
 export * from "./live.ts";

@@ -25,7 +25,7 @@ export const PROCESSING_MODE_LABELS = {
  * The read models (projections) by name: the first element of every web query key, what the live
  * feed says moved, and what a query waits for with `X-Read-After`.
  */
-export const READ_MODELS = ["queue", "order_details", "reports", "staff", "gateways"] as const;
+export const READ_MODELS = ["queue", "order_details", "reports", "staff", "gateways", "dashboard"] as const;
 export type ReadModel = (typeof READ_MODELS)[number];
 
 /**

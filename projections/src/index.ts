@@ -13,3 +13,4 @@ export * from "./reports/index.ts";
 export * from "./staff/index.ts";
 export * from "./gateways/index.ts";
 export * from "./queue/index.ts";
+export * from "./dashboard/index.ts";
