@@ -283,7 +283,7 @@ const bind = (name: string, declared: EndpointDeclaration, handler: ErasedHandle
   const decoding =
     (handle: (request: BoundRequest & { readonly input: unknown }) => Promise<Reply>) =>
     async (req: express.Request): Promise<Result.Result<(request: BoundRequest) => Promise<Reply>, Reply<never>>> => {
-      const rawQuery = req.query as Record<string, unknown>;
+      const rawQuery: Record<string, unknown> = req.query;
       const input = query ? decodeWith(query, declared.strictQuery ? rawQuery : declaredOnly(query, rawQuery)) : decodeWith(declaredBody, req.body);
       return Result.map(input, (decoded) => (request: BoundRequest) => handle({ ...request, input: decoded }));
     };
