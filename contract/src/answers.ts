@@ -129,6 +129,10 @@ export interface TeamMemberRow {
   readonly password_changed_at: string | null;
   /** Whether the member signs in with a second factor (AUTH-3, issue 16): Manage Team's 2FA column. */
   readonly twoFactor: boolean;
+  /** The most open assigned orders Take next lets the member hold (issue 27); null: no limit. */
+  readonly capacity: number | null;
+  /** The orders assigned to the member and not closed (Completed, Completed Refund, Deleted): measured against `capacity`. */
+  readonly openOrders: number;
 }
 
 /** One member for the edit form: the password field starts empty (an empty password keeps the current one). */

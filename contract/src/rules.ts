@@ -19,6 +19,13 @@ export const characterCount = (text: string): number => {
   return count;
 };
 
+/**
+ * The most open assigned orders a member's capacity may name (issue 27): Manage Team's field and
+ * the capacity request check it; the staff decider (MAX_CAPACITY) and StaffCapacitySet's schema say the same.
+ */
+export const MAX_CAPACITY = 1000;
+export const CAPACITY_MESSAGE = `A capacity is a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`;
+
 /** One maximum for a team member's name: the form's, and the bound on the name clients send along with list calls. */
 export const MAX_NAME_LENGTH = 200;
 

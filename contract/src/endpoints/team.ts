@@ -8,8 +8,9 @@ export const TEAM = endpoints({
     method: "get",
     path: "/admin/get-team-member-list",
     guard: "staff.manage",
-    summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1)",
-    reads: ["staff"],
+    summary: "The Team Member List: name, e-mail, type and a masked password, deleted members left out (ADMIN-1); each member's open orders and capacity (issue 27)",
+    // The open orders are the queue read model's counts per assignee.
+    reads: ["staff", "queue"],
     data: answer<readonly TeamMemberRow[]>(),
   },
   getTeamMemberInfo: {
@@ -18,7 +19,7 @@ export const TEAM = endpoints({
     guard: "staff.manage",
     summary: "One team member for the edit form; the password comes back empty (ADMIN-1)",
     params: "TeamMemberIdParam",
-    reads: ["staff"],
+    reads: ["staff", "queue"],
     data: answer<TeamMemberInfo>(),
     answers: { 404: TEAM_MEMBER_NOT_FOUND },
   },
@@ -52,6 +53,21 @@ export const TEAM = endpoints({
     changes: ["staff", "queue", "reports", "order_details"],
     data: answer<{ readonly position: string | null }>(),
     answers: STAFF_ACCOUNT_ANSWERS,
+  },
+  setTeamMemberCapacity: {
+    method: "post",
+    path: "/admin/set-team-member-capacity",
+    guard: "staff.manage",
+    summary: "Set the most open assigned orders a member may hold; Take next refuses at that number; null is no limit (issue 27). Unchanged, nothing is appended",
+    body: "SetTeamMemberCapacityRequest",
+    changes: ["staff"],
+    data: answer<{ readonly position: string | null }>(),
+    answers: {
+      400: "The staff decider refuses the value",
+      403: "Only an Admin may change an Admin",
+      404: TEAM_MEMBER_NOT_FOUND,
+      409: "The account changed first",
+    },
   },
   deleteTeamMember: {
     method: "put",

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { BLANK_PASSWORD, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../rules.ts";
+import { BLANK_PASSWORD, CAPACITY_MESSAGE, MAX_CAPACITY, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../rules.ts";
 import { ROLES, type Role } from "../vocabulary.ts";
 import { EMPTY_OR_NOT_BLANK, emptyOrAtLeast, matches, maxCharacters, oneOf } from "@etd/events/checks";
 import { requiredEmail, requiredText } from "./fields.ts";
@@ -40,6 +40,14 @@ export const UpdateTeamMemberRequest = Schema.Struct({
 export const DeleteTeamMemberRequest = Schema.Struct({
   teamMemberId: Schema.Union([Schema.String, Schema.Int]).pipe(
     Schema.annotateKey({ messageMissingKey: "Please choose a team member." }),
+  ),
+});
+
+/** Manage Team sets a member's capacity (issue 27): the most open assigned orders; null is no limit. */
+export const SetTeamMemberCapacityRequest = Schema.Struct({
+  tmId: requiredText("Please choose a team member.", 64),
+  capacity: Schema.NullOr(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_CAPACITY }, { message: CAPACITY_MESSAGE }))).pipe(
+    Schema.annotateKey({ messageMissingKey: CAPACITY_MESSAGE }),
   ),
 });
 

@@ -9,7 +9,7 @@ import type { Row } from "@etd/event-store";
  * answer it fills (`list`): the answer's raw values come from the same list.
  */
 
-type SqlType = "text" | "date" | "timestamptz" | "boolean";
+type SqlType = "text" | "date" | "timestamptz" | "boolean" | "integer";
 
 interface Stored<R, L> {
   readonly type: SqlType;
@@ -95,7 +95,7 @@ export const rowTable =
         Object.fromEntries(
           stored.map(([name, column]) => {
             const value = row[name];
-            return [column.field, column.type === "boolean" ? value === true : typeof value === "string" ? value : null];
+            return [column.field, column.type === "boolean" ? value === true : typeof value === "string" || typeof value === "number" ? value : null];
           }),
         ) as R,
       upsert: (table) => {

@@ -27,6 +27,8 @@ interface TeamMember {
   readonly deletedAt: string | null;
   /** Whether the member signs in with a second factor (AUTH-3, issue 16): the team list's 2FA column. */
   readonly twoFactor: boolean;
+  /** The most open assigned orders Take next lets the member hold (issue 27); null: no limit. */
+  readonly capacity: number | null;
 }
 
 /** The member rows, one column a line (engine/row-table.ts). */
@@ -41,6 +43,7 @@ const MEMBERS = rowTable<TeamMember>()({
   password_changed_at: { type: "timestamptz", field: "passwordChangedAt" },
   deleted_at: { type: "timestamptz", field: "deletedAt" },
   two_factor: { type: "boolean", field: "twoFactor", required: true },
+  capacity: { type: "integer", field: "capacity" },
 });
 
 const migrate = async (query: Query, table: TableName): Promise<void> => {
@@ -63,6 +66,7 @@ const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember |
       passwordChangedAt: null,
       deletedAt: null,
       twoFactor: false,
+      capacity: null,
     };
   }
   if (!member) return member;
@@ -77,6 +81,8 @@ const evolve = (member: TeamMember | undefined, event: StaffEvent): TeamMember |
       return { ...member, twoFactor: true, updatedAt: at };
     case "TwoFactorReset":
       return { ...member, twoFactor: false, updatedAt: at };
+    case "StaffCapacitySet":
+      return { ...member, capacity: event.data.capacity ?? null, updatedAt: at };
     // Signing in and exporting change nothing the list shows.
     case "RecoveryCodeUsed":
     case "DataExported":
@@ -116,8 +122,9 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
 
 export const staffProjection: Projection = {
   name: "staff",
-  // 2: the two_factor column (issue 16); the new version rebuilds the table from the log.
-  version: 2,
+  // 2: the two_factor column (issue 16); 3: the capacity column (issue 27). A new version rebuilds
+  // the table from the log.
+  version: 3,
   tables: Object.values(STAFF_TABLES),
   migrate,
   apply,

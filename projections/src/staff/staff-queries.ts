@@ -16,9 +16,18 @@ export { PASSWORD_MASK, type TeamMemberInfo, type TeamMemberRow } from "@etd/con
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const COLUMNS = `staff_id, name, email, role, ${ISO("added_at")} as added_at, ${ISO("updated_at")} as updated_at,
-                 ${ISO("password_changed_at")} as password_changed_at, two_factor`;
+                 ${ISO("password_changed_at")} as password_changed_at, two_factor, capacity`;
 
-const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password"> => ({
+/** A member's capacity (the most open assigned orders Take next lets them hold); null: no limit, or no such member. */
+export const capacityOf = async (query: Query, staffId: string): Promise<number | null> => {
+  const [row] = await query(`select capacity from ${STAFF_TABLES.members} where staff_id = $1 and not deleted`, [staffId]);
+  return row?.capacity === null || row?.capacity === undefined ? null : Number(row.capacity);
+};
+
+/** A member as this read model knows them; their open orders are the queue read model's (open-orders.ts). */
+type MemberFacts<T> = Omit<T, "openOrders">;
+
+const memberOf = (row: Record<string, unknown>): MemberFacts<Omit<TeamMemberRow, "password">> => ({
   id: String(row.staff_id),
   name: String(row.name),
   email: String(row.email),
@@ -27,16 +36,17 @@ const memberOf = (row: Record<string, unknown>): Omit<TeamMemberRow, "password">
   updated_at: String(row.updated_at),
   password_changed_at: (row.password_changed_at as string | null) ?? null,
   twoFactor: row.two_factor === true,
+  capacity: row.capacity === null || row.capacity === undefined ? null : Number(row.capacity),
 });
 
 /** The Team Member List: members not deleted, in the order they were added. */
-export const staffMembers = async (query: Query): Promise<TeamMemberRow[]> => {
+export const staffMembers = async (query: Query): Promise<MemberFacts<TeamMemberRow>[]> => {
   const rows = await query(`select ${COLUMNS} from ${STAFF_TABLES.members} where not deleted order by added_at, staff_id`);
   return rows.map((row) => ({ ...memberOf(row), password: PASSWORD_MASK }));
 };
 
 /** One member for the edit form; undefined when there is none, or they were deleted. */
-export const staffMember = async (query: Query, id: string): Promise<TeamMemberInfo | undefined> => {
+export const staffMember = async (query: Query, id: string): Promise<MemberFacts<TeamMemberInfo> | undefined> => {
   const [row] = await query(`select ${COLUMNS} from ${STAFF_TABLES.members} where staff_id = $1 and not deleted`, [id]);
   return row ? { ...memberOf(row), password: "" } : undefined;
 };

@@ -49,6 +49,10 @@ const commands: StaffCommand[] = [
   // Issue 16: Lea turns on two-factor sign-in (08:00:07), then exports (08:00:08), which the list does not show.
   { type: "EnableTwoFactor", staffId: "m3" as StaffId, actor: { id: "m3" as StaffId, name: "Lea Reyes", role: "Telecaller" } },
   { type: "RecordExport", staffId: "m3" as StaffId, what: "queue", folderName: "newOrder", rows: 3, actor: { id: "m3" as StaffId, name: "Lea Reyes", role: "Telecaller" } },
+  // Issue 27: Lea's capacity set to 12 (08:00:09); Jose's set to 5, then back to no limit (08:00:10, 08:00:11).
+  { type: "SetCapacity", staffId: "m3" as StaffId, capacity: 12, actor },
+  { type: "SetCapacity", staffId: "m2" as StaffId, capacity: 5, actor },
+  { type: "SetCapacity", staffId: "m2" as StaffId, capacity: undefined, actor },
 ];
 
 describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () => {
@@ -80,13 +84,18 @@ describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () =
   it("keeps when a member was added, last changed and last had a password set", async () => {
     const [maria, jose, lea] = await staffMembers(harness.driver.query);
     expect(maria).toMatchObject({ added_at: "2025-03-14T08:00:00.000Z", updated_at: "2025-03-14T08:00:00.000Z", password_changed_at: null });
-    expect(jose).toMatchObject({ added_at: "2025-03-14T08:00:01.000Z", updated_at: "2025-03-14T08:00:04.000Z" });
-    expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:07.000Z" });
+    expect(jose).toMatchObject({ added_at: "2025-03-14T08:00:01.000Z", updated_at: "2025-03-14T08:00:11.000Z" });
+    expect(lea).toMatchObject({ password_changed_at: "2025-03-14T08:00:05.000Z", updated_at: "2025-03-14T08:00:09.000Z" });
   });
 
   it("AUTH-3 issue 16: the list's 2FA column says who turned on two-factor sign-in", async () => {
     const list = await staffMembers(harness.driver.query);
     expect(list.map((m) => [m.id, m.twoFactor])).toEqual([["m1", false], ["m2", false], ["m3", true]]);
+  });
+
+  it("issue 27: each member's capacity as last set, none when cleared or never set", async () => {
+    const list = await staffMembers(harness.driver.query);
+    expect(list.map((m) => [m.id, m.capacity])).toEqual([["m1", null], ["m2", null], ["m3", 12]]);
   });
 
   it("ADMIN-1: team-member-info gives one member with an empty password, so saving the form unchanged keeps theirs", async () => {
@@ -97,9 +106,10 @@ describe.skipIf(!(await postgresAvailable()))("staff projection (ADMIN-1)", () =
       type: "Admin",
       password: "",
       added_at: "2025-03-14T08:00:01.000Z",
-      updated_at: "2025-03-14T08:00:04.000Z",
+      updated_at: "2025-03-14T08:00:11.000Z",
       password_changed_at: null,
       twoFactor: false,
+      capacity: null,
     });
   });
 

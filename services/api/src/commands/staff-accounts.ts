@@ -283,3 +283,14 @@ export const recordExport = (deps: ApiDeps, caller: SignedIn, details: ExportDet
 };
 
 export const isAccountChanged = (outcome: AccountOutcome): outcome is Extract<AccountOutcome, { ok: true }> => "ok" in outcome;
+
+/**
+ * Manage Team's capacity field (issue 27): only the staff stream changes (no credentials row), but
+ * under the same lock and with the actor's live role, like every other change to a member.
+ */
+export const setStaffCapacity = (deps: ApiDeps, caller: Caller, staffId: StaffId, capacity: number | undefined): Promise<AccountOutcome> =>
+  inAccountTransaction(deps, caller, undefined, async (tx) => {
+    const refused = await tx.run({ type: "SetCapacity", staffId, capacity, actor: tx.actor });
+    if (refused) return refused;
+    return { ok: true, staffId, position: tx.position() };
+  });

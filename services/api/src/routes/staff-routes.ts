@@ -4,7 +4,7 @@ import { roleOf } from "@etd/contract/requests";
 import type { Handlers } from "../http/endpoint.ts";
 import { fail, ok } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { addStaffAccount, deleteStaffAccount, isAccountChanged, updateStaffAccount } from "../commands/staff-accounts.ts";
+import { addStaffAccount, deleteStaffAccount, isAccountChanged, setStaffCapacity, updateStaffAccount } from "../commands/staff-accounts.ts";
 
 /*
  * Manage Team (ADMIN-1). Each call is one account change: the staff event and the credentials
@@ -38,6 +38,12 @@ export const staffAccountHandlers = (deps: ApiDeps) =>
         password: input.password || undefined,
       });
       return isAccountChanged(updated) ? ok("Team member updated successfully.", { position: updated.position ?? null }) : updated;
+    },
+    setTeamMemberCapacity: async (context) => {
+      const staffId = context.input.tmId.trim();
+      if (!isStaffId(staffId)) return fail(404, TEAM_MEMBER_NOT_FOUND);
+      const set = await setStaffCapacity(deps, context, staffId as StaffId, context.input.capacity ?? undefined);
+      return isAccountChanged(set) ? ok("Capacity saved successfully.", { position: set.position ?? null }) : set;
     },
     deleteTeamMember: async (context) => {
       const staffId = String(context.input.teamMemberId).trim();

@@ -3,6 +3,7 @@ import { TEAM } from "@etd/contract/endpoints";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
 import { teamMembersQuery } from "../../../lib/team-members.ts";
 import { AdminPage, AdminPanel, RouterLink, ServerRefusal } from "../../../components/ui/admin-page.tsx";
+import { CapacityForm } from "./capacity-form.tsx";
 import { TeamMemberForm } from "./team-member-form.tsx";
 import { TeamMemberTable } from "./team-member-table.tsx";
 
@@ -43,8 +44,11 @@ const EditTeamMember = ({ teamMemberId }: { teamMemberId: string }) => {
     );
   }
   return (
-    <TeamMemberForm
-      editing={{ id: member.id, values: { name: member.name, email: member.email, password: "", type: member.type } }}
-    />
+    <>
+      <TeamMemberForm
+        editing={{ id: member.id, values: { name: member.name, email: member.email, password: "", type: member.type } }}
+      />
+      <CapacityForm key={`${member.id}:${member.capacity ?? ""}`} member={member} />
+    </>
   );
 };

@@ -14,7 +14,7 @@ import { sessionAtom } from "../../../lib/session.ts";
 
 /**
  * The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, 2FA (issue 16: whether
- * the member uses two-factor sign-in), Action. An Admin may reset a member's second factor, after
+ * the member uses two-factor sign-in), Open orders (issue 27: against their capacity), Action. An Admin may reset a member's second factor, after
  * a confirmation that says what follows.
  */
 export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string; labelledBy: string }) => {
@@ -67,11 +67,12 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
               <th scope="col">Password</th>
               <th scope="col">Type</th>
               <th scope="col">2FA</th>
+              <th scope="col">Open orders</th>
               <th scope="col">Action</th>
             </tr>
           </thead>
           <tbody>
-            {members.length === 0 ? <EmptyRow columns={7} /> : null}
+            {members.length === 0 ? <EmptyRow columns={8} /> : null}
             {members.map((member, index) => (
               <tr key={member.id} aria-current={member.id === editingId ? "true" : undefined}>
                 <td>{index + 1}</td>
@@ -80,6 +81,8 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
                 <td>{member.password}</td>
                 <td>{member.type}</td>
                 <td>{member.twoFactor ? "On" : "Off"}</td>
+                {/* Issue 27: the open orders against the capacity Take next stops at ("3 of 12"), or just the count without one. */}
+                <td>{member.capacity === null ? member.openOrders : `${member.openOrders} of ${member.capacity}`}</td>
                 <td className="admin-table-actions">
                   {mayEdit(member) ? (
                     <RouterLink

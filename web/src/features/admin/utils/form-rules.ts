@@ -5,7 +5,7 @@
  * whatever it answers is shown as a toast.
  */
 
-import { characterCount, isEmailAddress, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
+import { CAPACITY_MESSAGE, characterCount, isEmailAddress, MAX_CAPACITY, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, ROLES } from "@etd/contract";
 import type { FieldErrors } from "../../../lib/use-validated-form.ts";
 
 /** The types a member can have: the contract's roles (000 §5). */
@@ -36,6 +36,22 @@ export const validateTeamMember = (values: TeamMemberValues, isEdit: boolean): F
   if (!(TEAM_MEMBER_TYPES as readonly string[]).includes(values.type)) errors.type = "Please select type.";
   return errors;
 };
+
+export interface CapacityValues {
+  /** Digits, or empty for no limit. */
+  readonly capacity: string;
+}
+
+/** Issue 27: a whole number from 1 to MAX_CAPACITY, or empty (no limit); the request's schema says the same. */
+export const validateCapacity = (values: CapacityValues): FieldErrors<CapacityValues> => {
+  const text = values.capacity.trim();
+  if (text === "") return {};
+  const n = /^[0-9]{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  return n >= 1 && n <= MAX_CAPACITY ? {} : { capacity: CAPACITY_MESSAGE };
+};
+
+/** The capacity a valid field stands for: null (no limit) when empty. */
+export const capacityOf = (values: CapacityValues): number | null => (values.capacity.trim() === "" ? null : Number(values.capacity.trim()));
 
 export interface GatewayValues {
   readonly gatewayId: string;
