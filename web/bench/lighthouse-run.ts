@@ -1,10 +1,10 @@
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import type { Page } from "puppeteer-core";
-import { startE2eApp, TINY_PDF, type E2eApp } from "../test/support/index.ts";
+import { prepareTraveller, startE2eApp, type E2eApp, type Traveller } from "../test/support/index.ts";
 
 /*
  * P12 (issue 13): Lighthouse on the traveller's two pages, shared by the bench (performance and
- * accessibility, web/bench/lighthouse.bench.ts) and the test (accessibility only,
+ * accessibility, web/bench/lighthouse.bench.ts) and the test (the same, with issue 29's floors,
  * web/test/lighthouse.e2e.test.ts). The product runs as in the browser tests: the real API on a
  * throwaway PostgreSQL database serving the built web app, with the harness's Chromium (Debian's,
  * nothing downloaded). Lighthouse audits a page of that browser with its default settings:
@@ -31,54 +31,16 @@ export interface LighthouseSetup {
   close(): Promise<void>;
 }
 
-const TRAVELLER = { email: "lighthouse.traveller@example.com", firstName: "Lorna" } as const;
-
-/** The value of `name` among a response's Set-Cookie headers. */
-const cookieValue = (response: Response, name: string): string | undefined => {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(";");
-    const at = pair!.indexOf("=");
-    if (pair!.slice(0, at).trim() === name) return pair!.slice(at + 1).trim();
-  }
-  return undefined;
-};
-
-const post = (app: E2eApp, path: string, body: unknown, cookie?: string) =>
-  fetch(`${app.base}/api${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
+const TRAVELLER: Traveller = { email: "lighthouse.traveller@example.com", firstName: "Lorna", landingDomain: "primary" };
 
 /** Starts the product, places an order, uploads its document, tracks it (the grant) and downloads it once. */
 export const startLighthouseSetup = async (): Promise<LighthouseSetup> => {
   const app = await startE2eApp();
   try {
-    const [orderId] = await app.placeOrders(1, () => ({ email: TRAVELLER.email, confirm_email: TRAVELLER.email, first_name: TRAVELLER.firstName, landing_domain: "primary" }));
-    const form = new FormData();
-    form.set("orderId", orderId!);
-    form.set("email", TRAVELLER.email);
-    form.set("uploadVisaDoc", new Blob([TINY_PDF], { type: "application/pdf" }), "e-travel.pdf");
-    const adminToken = await app.login(app.admin);
-    const uploaded = await fetch(`${app.base}/api/admin/upload-visa-document`, { method: "POST", headers: { authorization: adminToken }, body: form });
-    const upload = (await uploaded.json()) as { status: number; data?: { position?: string } };
-    if (uploaded.status !== 200 || typeof upload.data?.position !== "string") throw new Error(`uploading the document failed: HTTP ${uploaded.status} ${JSON.stringify(upload)}`);
-    // The public history reads a read model: wait, as the console does, until it holds the upload.
-    const details = await fetch(`${app.base}/api/admin/get-orders-details/${orderId}`, { headers: { authorization: adminToken, "x-read-after": upload.data.position } });
-    if (details.headers.get("x-read-after-reached") !== "true") throw new Error(`the order's details did not catch up with the upload: ${await details.text()}`);
-
-    const tracked = await post(app, "/front/track-order", { orderId, email: TRAVELLER.email });
-    const grant = cookieValue(tracked, "etd_grant");
-    if (!grant) throw new Error(`track-order set no grant: HTTP ${tracked.status} ${await tracked.text()}`);
-    const cookie = `etd_grant=${grant}`;
-    const history = (await (await post(app, "/front/get-download-history", { orderId }, cookie)).json()) as { status: number; path: { file1: string | null } };
-    if (history.status !== 1 || !history.path.file1) throw new Error(`the order's history has no document: ${JSON.stringify(history)}`);
-    const downloaded = await post(app, "/front/download-passport-doc-pdf", { orderId, customername: TRAVELLER.firstName, file1: history.path.file1 }, cookie);
-    if (downloaded.status !== 200) throw new Error(`recording a download failed: HTTP ${downloaded.status} ${await downloaded.text()}`);
-
+    const { orderId, grant } = await prepareTraveller(app, TRAVELLER);
     return {
       app,
-      orderId: orderId!,
+      orderId,
       grant,
       paths: { track: `/track-order/${orderId}`, download: `/get-new-order-details/${orderId}` },
       close: () => app.close(),

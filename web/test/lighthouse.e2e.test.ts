@@ -4,20 +4,35 @@ import { auditPage, startLighthouseSetup, wrongPage, type LighthouseSetup, type 
 import { chromiumAvailable } from "./support/index.ts";
 
 /*
- * Issue 13, P12: Lighthouse's accessibility score of the traveller's track page and download page
- * is 100 (PUBLIC-1, PUBLIC-2), audited as the bench audits them (web/bench/lighthouse-run.ts):
- * the real API on PostgreSQL, Debian's Chromium, Lighthouse's mobile defaults, the download page
- * opened with its grant and showing its history. Accessibility only: performance is timing, and
- * timing is the bench's (`npm run bench:lighthouse`), never a test's.
+ * Issue 13, P12, and issue 29: Lighthouse's scores of the traveller's track page and download page
+ * (PUBLIC-1, PUBLIC-2), audited as the bench audits them (web/bench/lighthouse-run.ts): the real
+ * API on PostgreSQL, Debian's Chromium, Lighthouse's mobile defaults (a 412 px phone, simulated
+ * throttling), the download page opened with its grant and showing its history. Accessibility is
+ * 100 and performance at least 98, what the pages scored before issue 29 reworked them for phones:
+ * one run per page gives both. Performance is simulated from the page's own trace, so a machine
+ * too busy to run the page at its usual speed shows as a lower score (the figures it reports
+ * say which: `npm run bench:lighthouse` prints them in full).
  */
 
 const ready = chromiumAvailable() && (await postgresAvailable());
 if (!ready) console.warn("Lighthouse e2e skipped: needs Chromium and PostgreSQL");
 
-/** What the assertion compares, so a failure names the failing audits. */
-const outcome = (audit: PageAudit) => ({ accessibility: audit.scores.accessibility, failingAudits: audit.failingA11y });
+/** Issue 29: what the pages scored before it, which the rework for phones keeps. */
+const PERFORMANCE_AT_LEAST = 98;
 
-describe.skipIf(!ready)("P12: Lighthouse accessibility of the traveller's pages (issue 13: PUBLIC-1, PUBLIC-2)", () => {
+/** What the assertion compares, so a failure names the failing audits and the metrics behind performance. */
+const outcome = (audit: PageAudit) => ({
+  accessibility: audit.scores.accessibility,
+  failingAudits: audit.failingA11y,
+  performance: (audit.scores.performance ?? 0) >= PERFORMANCE_AT_LEAST ? `at least ${PERFORMANCE_AT_LEAST}` : `${audit.scores.performance}: ${metrics(audit)}`,
+});
+
+const metrics = (audit: PageAudit) =>
+  ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => `${id} ${audit.lhr.audits[id]?.displayValue ?? "n/a"}`).join(", ");
+
+const EXPECTED = { accessibility: 100, failingAudits: [], performance: `at least ${PERFORMANCE_AT_LEAST}` };
+
+describe.skipIf(!ready)("P12: Lighthouse on the traveller's pages (issue 13: PUBLIC-1, PUBLIC-2; issue 29)", () => {
   let setup: LighthouseSetup;
 
   beforeAll(async () => {
@@ -27,18 +42,18 @@ describe.skipIf(!ready)("P12: Lighthouse accessibility of the traveller's pages 
     await setup?.close();
   });
 
-  it("P12, PUBLIC-1: the track page scores 100 for accessibility", async () => {
-    const audit = await auditPage(setup, "track", ["accessibility"]);
+  it("P12, PUBLIC-1: the track page scores 100 for accessibility and at least 98 for performance", async () => {
+    const audit = await auditPage(setup, "track", ["performance", "accessibility"]);
     expect(wrongPage(setup, audit)).toBeUndefined();
-    expect(outcome(audit)).toEqual({ accessibility: 100, failingAudits: [] });
+    expect(outcome(audit)).toEqual(EXPECTED);
   });
 
-  it("P12, PUBLIC-2: the download page, opened with its grant and showing its history, scores 100 for accessibility", async () => {
-    const audit = await auditPage(setup, "download", ["accessibility"]);
+  it("P12, PUBLIC-2: the download page, opened with its grant and showing its history, scores 100 for accessibility and at least 98 for performance", async () => {
+    const audit = await auditPage(setup, "download", ["performance", "accessibility"]);
     // Without the grant the page goes back to tracking: the audit would be of the track page.
     expect(wrongPage(setup, audit)).toBeUndefined();
     expect(audit.landed.heading).toBe("Thank you, Lorna");
-    expect(outcome(audit)).toEqual({ accessibility: 100, failingAudits: [] });
+    expect(outcome(audit)).toEqual(EXPECTED);
   });
 
   it("P12: a page with a nameless button and an image without alt text scores below 100, the two audits named", async () => {

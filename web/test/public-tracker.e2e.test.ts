@@ -8,7 +8,7 @@ import { BRANDS, TRACKER_LOOK } from "@etd/contract";
 import { postgresAvailable } from "@etd/infra/test-database";
 import type { Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, currentPath, POLL, seriousViolations, startE2eApp, TINY_PDF, waitForPath, waitForText, waitForToast, type E2eApp } from "./support/index.ts";
+import { chromiumAvailable, currentPath, fillTrackField, headerBrand, POLL, seriousViolations, startE2eApp, TINY_PDF, trackOrder, waitForPath, waitForText, waitForToast, type E2eApp } from "./support/index.ts";
 
 /*
  * Issue 13 in a real browser against the real API and PostgreSQL: the traveller's pages
@@ -28,14 +28,8 @@ const NOT_FOUND = "We could not find an order with this Order ID and Email ID.";
 
 const fieldValue = (page: Page, id: string) => page.$eval(`#${id}`, (input) => (input as HTMLInputElement).value);
 const fieldErrors = (page: Page) => page.$$eval(".public-field-error", (items) => items.map((item) => item.textContent));
-const headerBrand = (page: Page) => page.$eval(".public-brand", (el) => el.textContent);
 const footerText = (page: Page) => page.$eval(".public-footer", (el) => el.textContent ?? "");
 const historyRows = (page: Page) => page.$$eval(".public-table tbody tr", (rows) => rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "")));
-
-const fill = async (page: Page, id: string, value: string) => {
-  await page.$eval(`#${id}`, (input) => ((input as HTMLInputElement).value = ""));
-  await page.locator(`#${id}`).fill(value);
-};
 
 describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, PUBLIC-3, R8)", () => {
   let app: E2eApp;
@@ -88,12 +82,6 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     return page;
   };
 
-  const track = async (page: Page, orderId: string, email: string) => {
-    await fill(page, "track-orderId", orderId);
-    await fill(page, "track-email", email);
-    await page.locator("button[type=submit]").click();
-  };
-
   it("PUBLIC-1: the track page prefills the order ID, says what is missing, and shows the server's refusal of a wrong pair", async () => {
     const page = await openTrack(A.orderId);
     expect(await page.$eval("h1", (h) => h.textContent)).toBe("Download your Philippines E-Travel");
@@ -109,17 +97,17 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
 
     await page.locator("button[type=submit]").click();
     expect(await fieldErrors(page)).toEqual(["Please enter your email"]);
-    await fill(page, "track-orderId", " ");
+    await fillTrackField(page, "track-orderId", " ");
     await page.locator("button[type=submit]").click();
     expect(await fieldErrors(page)).toEqual(["Please enter your orderId", "Please enter your email"]);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("track-orderId");
     expect(await page.$eval("#track-orderId", (input) => input.getAttribute("aria-invalid"))).toBe("true");
 
     // R8 as the visitor sees it: a wrong e-mail and a wrong id get the same message.
-    await track(page, A.orderId, "someone.else@example.com");
+    await trackOrder(page, A.orderId, "someone.else@example.com");
     await waitForToast(page, "error", NOT_FOUND);
     expect(await fieldErrors(page)).toEqual([]);
-    await track(page, "399999", A.email);
+    await trackOrder(page, "399999", A.email);
     await page.waitForFunction(() => document.querySelectorAll(".toaster .toast-error").length === 2, POLL);
     expect(await page.$$eval(".toaster .toast-error span", (spans) => spans.map((s) => s.textContent))).toEqual([NOT_FOUND, NOT_FOUND]);
     expect(await currentPath(page)).toBe("/track-order/" + A.orderId);
@@ -132,7 +120,7 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     const cdp = await app.browser.target().createCDPSession();
     await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, eventsEnabled: true, browserContextId: page.browserContext().id });
 
-    await track(page, A.orderId.padStart(A.orderId.length + 1, " "), A.email.toUpperCase());
+    await trackOrder(page, A.orderId.padStart(A.orderId.length + 1, " "), A.email.toUpperCase());
     await waitForToast(page, "success", "Your order has been found.");
     await waitForPath(page, `/get-new-order-details/${A.orderId}`);
     await waitForText(page, "Your application for an Electronic Travel Declaration has been completed successfully.");
@@ -188,7 +176,7 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
 
   it("PUBLIC-2, PUBLIC-3: an order of the other brand wears its own header and footer; Download Now waits for a document", async () => {
     const page = await openTrack(B.orderId);
-    await track(page, B.orderId, B.email);
+    await trackOrder(page, B.orderId, B.email);
     await waitForPath(page, `/get-new-order-details/${B.orderId}`);
     await waitForText(page, "Your document is being prepared. Download Now becomes available as soon as it is ready, and we will e-mail you as well.");
     expect(await headerBrand(page)).toBe(BRANDS.secondary.name);
@@ -219,7 +207,7 @@ describe.skipIf(!ready)("the traveller's tracker (issue 13: PUBLIC-1, PUBLIC-2, 
     // B's grant does not open A.
     const other = await openTrack(B.orderId);
     watch(other);
-    await track(other, B.orderId, B.email);
+    await trackOrder(other, B.orderId, B.email);
     await waitForPath(other, `/get-new-order-details/${B.orderId}`);
     // B's own page has loaded (its history answered) before A is tried.
     await other.waitForFunction((name) => document.querySelector(".public-brand")?.textContent === name, POLL, BRANDS.secondary.name);

@@ -12,6 +12,10 @@ import { callPublic } from "./public-api.ts";
  * nothing of the order. Download Now records the download; on status 1 the history reloads and
  * the browser's download starts about a second later (001 §4, §9). A failed download is only
  * logged (001 §8), except a lapsed grant, which sends the visitor to track again.
+ *
+ * The history is one table. On a phone or a narrow tablet (public.css, below 60em) each download
+ * shows as a block of labelled values instead of a row: the labels are the column names, drawn
+ * from each cell's data-label and hidden from screen readers, which read the table's headers.
  */
 
 /** 001 §9: the download starts about one second after a successful request. */
@@ -141,7 +145,9 @@ export const DownloadPage = ({ orderId, navigate, onBrand }: { readonly orderId:
                 history.data.map((entry, index) => (
                   <tr key={`${entry.create_ts}-${index}`}>
                     {cells(entry, index).map((cell, column) => (
-                      <td key={HISTORY_COLUMNS[column]}>{cell}</td>
+                      <td key={HISTORY_COLUMNS[column]} data-label={HISTORY_COLUMNS[column]}>
+                        {cell}
+                      </td>
                     ))}
                   </tr>
                 ))

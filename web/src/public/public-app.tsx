@@ -1,6 +1,5 @@
 import { BRANDS, TRACKER_LOOK, type LandingDomain, type Look } from "@etd/contract";
 import { useCallback, useEffect, useState } from "react";
-import { Toaster } from "../components/ui/toast.tsx";
 import { DownloadPage } from "./download-page.tsx";
 import { PublicFrame } from "./public-frame.tsx";
 import { routeOf, type Navigate, type Route } from "./public-routes.ts";
@@ -46,7 +45,6 @@ export const PublicApp = () => {
           </p>
         </section>
       )}
-      <Toaster />
     </PublicFrame>
   );
 };

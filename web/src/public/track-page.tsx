@@ -10,6 +10,10 @@ import { callPublic } from "./public-api.ts";
  * 1) resets the form and opens the download page, whose grant the server has just set as a
  * cookie; anything else shows the server's message as an error toast (001 §8). The messages of
  * the required fields are 001 §5's.
+ *
+ * Both fields take what the traveller pastes or the browser fills in (WCAG 3.3.8): nothing blocks
+ * paste, and autocomplete is "on" for the Order ID (no token names an order number, and "off"
+ * would refuse the browser's memory of it) and "email" for the e-mail.
  */
 
 export const TRACK_MESSAGES = { orderId: "Please enter your orderId", email: "Please enter your email" } as const;
@@ -79,7 +83,7 @@ export const TrackPage = ({ routeOrderId, navigate }: { readonly routeOrderId: s
       <p>Enter your Order ID and the e-mail address you used on your application to track your order and download your document.</p>
       {/* noValidate: the page's own messages (001 §5) instead of the browser's. */}
       <form className="public-form" onSubmit={(event) => void submit(event)} noValidate>
-        {field("orderId", "Order ID", "text", "off")}
+        {field("orderId", "Order ID", "text", "on")}
         {field("email", "Email ID", "email", "email")}
         <button type="submit" className="public-button" disabled={busy}>
           {busy ? "Tracking…" : "TRACK ORDER"}
