@@ -69,6 +69,27 @@ export interface AuditOptions {
   readonly withGrant?: boolean;
 }
 
+/**
+ * The benchmark index of the phone Lighthouse's mobile defaults stand for (a low-tier device; Chrome
+ * DevTools' CPU calibration uses the same figure), and the most slowdown Lighthouse applies by default.
+ */
+const LOW_TIER_PHONE_INDEX = 264;
+const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes this host, as busy as it is now, the phone Lighthouse means: its
+ * default 4x assumes a desktop about four times that phone's speed, so on a shared 2-core runner
+ * (or beside other tests) the page's own work would be counted as a slower phone's. Lighthouse
+ * measures the host's benchmark index at the start of every run; one run of a single cheap audit
+ * reads it (Lighthouse's throttling documentation calibrates the same way).
+ */
+const cpuSlowdownFor = async (url: string, tab: Page): Promise<number> => {
+  const probe = await lighthouse(url, { onlyAudits: ["viewport"], logLevel: "error", output: "json" }, undefined, tab);
+  const index = probe?.lhr.environment.benchmarkIndex;
+  if (typeof index !== "number" || !(index > 0)) return DEFAULT_CPU_SLOWDOWN;
+  return Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, index / LOW_TIER_PHONE_INDEX));
+};
+
 /** Lighthouse on one of the pages, in a fresh browser context holding the grant. */
 export const auditPage = async (setup: LighthouseSetup, page: PageName, categories: readonly Category[], { prepare, withGrant = true }: AuditOptions = {}): Promise<PageAudit> => {
   const { app } = setup;
@@ -77,8 +98,10 @@ export const auditPage = async (setup: LighthouseSetup, page: PageName, categori
     if (withGrant) await context.setCookie({ name: "etd_grant", value: setup.grant, domain: new URL(app.base).hostname, path: "/", httpOnly: true, sameSite: "Strict" });
     const tab = await context.newPage();
     await prepare?.(tab);
-    const flags: Flags = { onlyCategories: [...categories], logLevel: "error", output: "json" };
-    const result = await lighthouse(`${app.base}${setup.paths[page]}`, flags, undefined, tab);
+    const url = `${app.base}${setup.paths[page]}`;
+    const throttling = categories.includes("performance") ? { cpuSlowdownMultiplier: await cpuSlowdownFor(url, tab) } : {};
+    const flags: Flags = { onlyCategories: [...categories], logLevel: "error", output: "json", ...(Object.keys(throttling).length > 0 ? { throttling } : {}) };
+    const result = await lighthouse(url, flags, undefined, tab);
     if (!result) throw new Error(`Lighthouse returned no result for ${page}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
