@@ -16,5 +16,6 @@ export * from "./brands.ts";
 export * from "./public-page.ts";
 export * from "./ip-address.ts";
 export * from "./audit.ts";
+export * from "./service-levels.ts";
 export * from "./dashboard.ts";
 export * from "./live.ts";

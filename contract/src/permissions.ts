@@ -53,6 +53,13 @@ export const PERMISSIONS = {
   "audit.read": ADMIN_AND_MANAGER,
   /** Issue 16: removing a member's second factor (a lost phone) is Admin only; the decider says so too. */
   "team.reset-two-factor": ["Admin"],
+  /**
+   * Issue 27: the service-level policy and its versions are read by who oversees the work (Admin,
+   * Manager: the screen, read-only for a Manager); only an Admin sets it, as its decider says too.
+   * An order's clock is the order page's: "orders.read".
+   */
+  "service-levels.read": ADMIN_AND_MANAGER,
+  "service-levels.set": ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -35,6 +35,7 @@ const EVERY_ENTRY = [
   "Order Processed",
   "Manage Invoices",
   "Gateway Setting",
+  "Service Levels",
   "Change Password",
   "Logout",
 ];
@@ -238,7 +239,7 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       const page = await app.newPage();
       await app.openSignedIn(page, telecaller);
       await page.waitForSelector('nav[aria-label="Main menu"]');
-      expect(await menuLabels(page)).toEqual(without("Order History", "Audit", "Manage Team", "Order Processed", "Gateway Setting", "Change Password"));
+      expect(await menuLabels(page)).toEqual(without("Order History", "Audit", "Manage Team", "Order Processed", "Gateway Setting", "Service Levels", "Change Password"));
     });
 
     it("shows the welcome line with the name, the online indicator, logo and title, and a fixed tab title", async () => {

@@ -4,7 +4,7 @@ import { DASHBOARD_TILES, MENU_ENTRIES, menuFor } from "../src/lib/menu-entries.
 const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((entry) => entry.label);
 
 describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
-  it("has the 15 entries of 000 §2 in order, with their routes, Audit (CARD-4) after the folders, then Logout", () => {
+  it("has the 15 entries of 000 §2 in order, with their routes, Audit (CARD-4) after the folders, Service Levels (issue 27) after Gateway Setting, then Logout", () => {
     expect(MENU_ENTRIES.map((entry) => [entry.to, entry.label])).toEqual([
       ["/admin/awaiting-response", "Awaiting Customer"],
       ["/admin/awaiting-govt", "Awaiting Govt"],
@@ -21,6 +21,7 @@ describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
       ["/admin/processed-order", "Order Processed"],
       ["/admin/send-invoice", "Manage Invoices"],
       ["/admin/gateway-setting", "Gateway Setting"],
+      ["/admin/service-levels", "Service Levels"],
       ["/admin/change-password", "Change Password"],
       ["/logout", "Logout"],
     ]);
@@ -31,11 +32,12 @@ describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
     for (const role of ["Manager", "Team", "Telecaller", "Night Staff"] as const) expect(labels(role)).not.toContain("Order Processed");
   });
 
-  it("shows Manage Team, Gateway Setting and Change Password to Admins and Managers", () => {
-    for (const role of ["Admin", "Manager"] as const) expect(labels(role)).toEqual(expect.arrayContaining(["Manage Team", "Gateway Setting", "Change Password"]));
+  it("shows Manage Team, Gateway Setting, Service Levels (issue 27) and Change Password to Admins and Managers", () => {
+    for (const role of ["Admin", "Manager"] as const) expect(labels(role)).toEqual(expect.arrayContaining(["Manage Team", "Gateway Setting", "Service Levels", "Change Password"]));
     for (const role of ["Team", "Telecaller", "Night Staff"] as const) {
       expect(labels(role)).not.toContain("Manage Team");
       expect(labels(role)).not.toContain("Gateway Setting");
+      expect(labels(role)).not.toContain("Service Levels");
       expect(labels(role)).not.toContain("Change Password");
     }
   });

@@ -7,12 +7,13 @@ import { AUDIT } from "./audit.ts";
 import { ORDER_PAGE } from "./order-page.ts";
 import { ORDERS } from "./orders.ts";
 import { QUEUES } from "./queues.ts";
+import { SERVICE_LEVELS } from "./service-levels.ts";
 import { TEAM } from "./team.ts";
 
 export * from "./declare.ts";
-export { ACCESS, AUDIT, ORDER_PAGE, ORDERS, QUEUES, TEAM };
+export { ACCESS, AUDIT, ORDER_PAGE, ORDERS, QUEUES, SERVICE_LEVELS, TEAM };
 
 /** Every endpoint by name. */
-export const ENDPOINTS = { ...ACCESS, ...AUDIT, ...ORDER_PAGE, ...ORDERS, ...QUEUES, ...TEAM };
+export const ENDPOINTS = { ...ACCESS, ...AUDIT, ...ORDER_PAGE, ...ORDERS, ...QUEUES, ...SERVICE_LEVELS, ...TEAM };
 
 export type EndpointName = keyof typeof ENDPOINTS;

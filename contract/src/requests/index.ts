@@ -16,3 +16,4 @@ export * from "./gateways.ts";
 export * from "./public.ts";
 export * from "./queries.ts";
 export * from "./export.ts";
+export * from "./service-levels.ts";

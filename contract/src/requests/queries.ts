@@ -200,6 +200,9 @@ const Moment = Schema.String.check(
 /** The order as it stood at `at`. */
 export const AsOfQuery = Schema.Struct({ at: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give the moment with ?at=." })) });
 
+/** An order's service-level clock (issue 27): now, or as it stood at `asOf`, a moment as the audit's as-of takes it. */
+export const ServiceClockQuery = Schema.Struct({ asOf: Schema.optionalKey(Moment) });
+
 /** What changed between `from` and `to`. */
 export const DiffQuery = Schema.Struct({
   from: Moment.pipe(Schema.annotateKey({ messageMissingKey: "Give both moments with ?from= and ?to=." })),

@@ -7,8 +7,21 @@ import { defineEvent } from "../shared/event-definition.ts";
  * runs 1, 2, 3 … across all of them.
  */
 
+/** A year, in minutes: the most time a policy may allow. */
+export const MAX_ALLOWED_MINUTES = 525_600;
+
+/** The policy's allowances by name, as staff read them. */
+export const ALLOWANCE_LABELS = { standard: "Standard", priority: "Priority", future: "Future orders" } as const;
+
+/**
+ * The one sentence for an allowance out of bounds: the decider refuses with it, and the request
+ * schema the API decodes with says the same, so a client hears one rule whichever checks first.
+ */
+export const allowanceRule = (kind: keyof typeof ALLOWANCE_LABELS): string =>
+  `${ALLOWANCE_LABELS[kind]}: the time allowed is a whole number of minutes from 1 to ${MAX_ALLOWED_MINUTES} (a year).`;
+
 /** Minutes allowed, at least one and at most a year. */
-const AllowedMinutes = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 525_600 }));
+const AllowedMinutes = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ALLOWED_MINUTES }));
 
 /**
  * An Admin set the policy. It applies to orders paid from this moment on; an order paid earlier

@@ -26,6 +26,7 @@ import { orderHandlers } from "./routes/order-routes.ts";
 import { mailHandlers } from "./routes/mail-routes.ts";
 import { orderPresenceHandlers } from "./routes/presence-routes.ts";
 import { publicHandlers } from "./routes/public-routes.ts";
+import { serviceLevelHandlers } from "./routes/service-level-routes.ts";
 import { staffAccountHandlers } from "./routes/staff-routes.ts";
 import { uploadHandlers } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
@@ -55,6 +56,7 @@ const handlersOf = (deps: ApiDeps): Handlers => ({
   ...exportHandlers(deps),
   ...gatewayQueryHandlers(deps),
   ...gatewayHandlers(deps),
+  ...serviceLevelHandlers(deps),
 });
 
 /**

@@ -182,6 +182,8 @@ const targetsFor = (world: World): Record<string, Target> => {
     overlongString,
     fc.constantFrom(null, true, 1.5, -0.5, [], {}, ["paypal"], "a b", "pay/pal", "a".repeat(65)),
   );
+  const allowance = fc.integer({ min: 1, max: 525_600 });
+  const badAllowance = fc.oneof(blankString, nastyString, fc.constantFrom(0, -1, 1.5, 525_601, 1e12, Number.MAX_SAFE_INTEGER + 2, "60", "1 h", null, true, [], {}));
   const badDomain = fc.constantFrom(2, "2", -1, 0.5, true, false, null, "", " 1", "primary", "secondary", [0], {});
 
   return {
@@ -324,6 +326,13 @@ const targetsFor = (world: World): Record<string, Target> => {
         ),
       },
       (decoded: { gatewayDetails: { gatewayId: string | number } }) => !world.gatewayIds.has(String(decoded.gatewayDetails.gatewayId).trim()),
+    ),
+    // Issue 27: a valid policy would append a version, so only refused ones are sent.
+    "/admin/service-levels": jsonTarget(
+      "staff",
+      { standard: allowance, priority: allowance, future: allowance },
+      { standard: badAllowance, priority: badAllowance, future: badAllowance },
+      () => false,
     ),
     "/intake/orders": intakeTarget(world),
     "/front/track-order": jsonTarget(

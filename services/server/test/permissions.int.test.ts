@@ -92,6 +92,8 @@ const READS = ({ orderId, staffId, documentLink }: Subjects): readonly Read[] =>
   { endpoint: "GET /api/audit/staff/:staffId/timeline", url: `/api/audit/staff/${staffId}/timeline`, needs: ["audit.read"], why: "CARD-4" },
   { endpoint: "GET /api/audit/gateways/timeline", needs: ["audit.read"], why: "CARD-4" },
   { endpoint: "GET /api/audit/log/export", url: `/api/audit/log/export?${ALL_TIME}`, needs: ["audit.read"], why: "CARD-4" },
+  { endpoint: "GET /api/admin/service-levels", needs: ["service-levels.read"], why: "issue 27: the policy is read by Admin and Manager (set by an Admin only)" },
+  { endpoint: "GET /api/admin/service-clock/:orderId", url: `/api/admin/service-clock/${orderId}`, needs: ["orders.read"], why: "issue 27: the order page's service-level panel" },
 ];
 
 /** The registered endpoints that read: GETs, and POSTs declared read-only. */
@@ -156,6 +158,8 @@ describe.skipIf(!available)("R6 permission matrix", () => {
     expect(who("order.delete-permanently")).toEqual(["Admin"]);
     expect(who("order.assign")).toEqual(ROLES);
     expect(who("team.reset-two-factor")).toEqual(["Admin"]);
+    expect(who("service-levels.read")).toEqual(["Admin", "Manager"]);
+    expect(who("service-levels.set")).toEqual(["Admin"]);
   });
 
   it("issue 25: the reads under test are exactly the registered reads, each guarded by one of the actions its read needs", () => {

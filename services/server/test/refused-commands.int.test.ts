@@ -200,6 +200,11 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       sent("POST /admin/payment-gateway-setting", anyRole, fc.record({ gatewayDetails: fc.record({ gatewayId: fc.constant("no-such-gateway"), isSecondaryDomain: fc.constantFrom(0, 1) }) })),
       sent("POST /admin/payment-gateway-setting", notManagers, fc.record({ gatewayDetails: fc.record({ gatewayId: fc.constant("stripe"), isSecondaryDomain: fc.constant(0) }) })),
     ),
+    // Issue 27: only an Admin sets the service levels, each allowance 1 minute to a year.
+    "PUT /admin/service-levels": fc.oneof(
+      sent("PUT /admin/service-levels", fc.constantFrom<Role>("Manager", "Team", "Telecaller", "Night Staff"), fc.record({ standard: fc.integer({ min: 1, max: 600 }), priority: fc.integer({ min: 1, max: 600 }), future: fc.integer({ min: 1, max: 600 }) })),
+      sent("PUT /admin/service-levels", fc.constant("Admin"), fc.record({ standard: fc.constantFrom(0, -1, 1.5, 525_601), priority: fc.constant(60), future: fc.constant(60) })),
+    ),
     "POST /admin/add-team-member": fc.oneof(
       sent("POST /admin/add-team-member", fc.constant("Manager"), fc.record({ name: fc.constant("Climber"), email: fc.constant("climber@example.com"), password: fc.constant("secret-123"), type: fc.constant("Admin") })),
       sent("POST /admin/add-team-member", notManagers, fc.record({ name: fc.constant("Someone"), email: fc.constant("someone@example.com"), password: fc.constant("secret-123"), type: fc.constant("Team") })),

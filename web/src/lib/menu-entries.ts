@@ -37,6 +37,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/processed-order", label: "Order Processed", roles: allowed("orders.processed") },
   { to: "/admin/send-invoice", label: "Manage Invoices" },
   { to: "/admin/gateway-setting", label: "Gateway Setting", roles: allowed("gateways.manage") },
+  // Issue 27 (ours): the service-level policy, read by Admin and Manager, set by an Admin.
+  { to: "/admin/service-levels", label: "Service Levels", roles: allowed("service-levels.read") },
   { to: "/admin/change-password", label: "Change Password", roles: allowed("password.change") },
   { to: "/logout", label: "Logout" },
 ];

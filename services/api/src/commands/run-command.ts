@@ -1,13 +1,15 @@
 import { comparePositions, formatPosition, parsePosition, type GlobalPosition } from "@etd/event-store";
-import { orderStream, GATEWAYS_STREAM, type OrderId } from "@etd/events";
+import { orderStream, GATEWAYS_STREAM, SERVICE_LEVELS_STREAM, type OrderId } from "@etd/events";
 import {
   gatewayDecider,
   handleCommand,
   isStaleVersion,
   orderDecider,
+  serviceLevelDecider,
   type GatewayCommand,
   type OrderCommand,
   type Refusal,
+  type ServiceLevelCommand,
 } from "@etd/write";
 import { isAllowed, ORDER_CHANGED_MESSAGE, type BulkChangeAnswer, type OrderChangedAnswer } from "@etd/contract";
 import { fail, ok, type Reply } from "../http/reply.ts";
@@ -81,6 +83,10 @@ export const changedReply = (changed: OrderChangedAnswer): Reply<never> => fail(
 
 export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: GatewayCommand, system?: string): Promise<Ran> =>
   run(deps, context, GATEWAYS_STREAM, (options) => handleCommand(gatewayDecider, command, options), system);
+
+/** The service-level policy (issue 27): one stream, so two Admins saving at once get one version each. */
+export const runServiceLevelCommand = (deps: ApiDeps, context: Caller, command: ServiceLevelCommand, system?: string): Promise<Ran> =>
+  run(deps, context, SERVICE_LEVELS_STREAM, (options) => handleCommand(serviceLevelDecider, command, options), system);
 
 
 /** A single command's answer: the refusal's message, or `success` with the position. */

@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEvent } from "@etd/contract";
 import { momentMs } from "@etd/contract/requests";
 import { formatPosition, type RecordedEvent } from "@etd/event-store";
-import { isErased, isMailEvent, isOrderEvent, isOrderId, withPersonalErased, type AnyEvent, type OrderId } from "@etd/events";
+import { isErased, isMailEvent, isOrderEvent, isOrderId, withPersonalErased, type Actor, type AnyEvent, type OrderId } from "@etd/events";
 import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/projections";
 
 /*
@@ -11,8 +11,10 @@ import { describeAuditEvent, type AuditContext, type KnownStaff } from "@etd/pro
  */
 
 /** The actor as the contract flattens it: "The traveller" is never named (metadata holds no personal data). */
-export const auditActor = (event: AnyEvent): AuditActor => {
-  const { actor } = event.metadata;
+export const auditActor = (event: AnyEvent): AuditActor => auditedActor(event.metadata.actor);
+
+/** Who acted, as every audit answer (and the service-level clock's segments) shows them. */
+export const auditedActor = (actor: Actor): AuditActor => {
   switch (actor.kind) {
     case "staff":
       return { kind: "staff", id: actor.id, name: actor.name, role: actor.role };

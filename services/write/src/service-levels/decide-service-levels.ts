@@ -1,4 +1,4 @@
-import type { ServiceLevelEvent, WithoutMetadata } from "@etd/events";
+import { allowanceRule, MAX_ALLOWED_MINUTES, type ServiceLevelEvent, type WithoutMetadata } from "@etd/events";
 import type { Decider, Decision } from "../shared/decider.ts";
 import { refuse } from "../shared/refusal.ts";
 import type { ServiceLevelCommand } from "./commands.ts";
@@ -12,18 +12,14 @@ import { evolveServiceLevels, initialServiceLevelState, type ServiceLevelState }
 
 export type ServiceLevelDecision = Decision<WithoutMetadata<ServiceLevelEvent>>;
 
-/** A year, in minutes: the most the event's schema allows. */
-export const MAX_ALLOWED_MINUTES = 525_600;
-
 const KINDS = ["standard", "priority", "future"] as const;
-const LABELS = { standard: "Standard", priority: "Priority", future: "Future orders" } as const;
 
 export const decideServiceLevels = (command: ServiceLevelCommand, state: ServiceLevelState): ServiceLevelDecision => {
   if (!("system" in command.actor) && command.actor.role !== "Admin") return refuse("forbidden", "Only an Admin can set the service levels.");
   for (const kind of KINDS) {
     const minutes = command.allowedMinutes[kind];
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_ALLOWED_MINUTES) {
-      return refuse("invalid", `${LABELS[kind]}: the time allowed is a whole number of minutes from 1 to ${MAX_ALLOWED_MINUTES} (a year).`);
+      return refuse("invalid", allowanceRule(kind));
     }
   }
   const allowedMinutes = { standard: command.allowedMinutes.standard, priority: command.allowedMinutes.priority, future: command.allowedMinutes.future };

@@ -4,7 +4,7 @@ import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
 import { adminRoute } from "../../app/routes.tsx";
 import { Loading } from "../../components/ui/loading.tsx";
-import { QUEUES, TEAM } from "@etd/contract/endpoints";
+import { QUEUES, SERVICE_LEVELS, TEAM } from "@etd/contract/endpoints";
 import { endpointQuery } from "../../lib/endpoint-query.ts";
 import { teamMembersQuery, teamMemberTypesQuery } from "../../lib/team-members.ts";
 import { countryOrdersQuery, processedByQuery } from "./utils/report-queries.ts";
@@ -60,6 +60,16 @@ export const gatewaySettingRoute = createRoute({
   pendingComponent: Loading,
   errorComponent: ErrorView,
   component: lazyRouteComponent(() => import("./components/gateway-setting-screen.tsx"), "GatewaySettingScreen"),
+});
+
+// Issue 27: the service-level policy; Admin sets it, Manager reads it, the server refuses anyone else.
+export const serviceLevelsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "service-levels",
+  loader: ({ context }) => context.queryClient.ensureQueryData(endpointQuery(SERVICE_LEVELS.getServiceLevels, {})),
+  pendingComponent: Loading,
+  errorComponent: ErrorView,
+  component: lazyRouteComponent(() => import("./components/service-levels-screen.tsx"), "ServiceLevelsScreen"),
 });
 
 export const changePasswordRoute = createRoute({
@@ -125,6 +135,7 @@ export const adminScreenRoutes = [
   manageTeamRoute,
   editTeamMemberRoute,
   gatewaySettingRoute,
+  serviceLevelsRoute,
   changePasswordRoute,
   countryOrderRoute,
   processedByRoute,

@@ -2,6 +2,7 @@ import { easternTime, type AuditEvent, type OrderAsOf } from "@etd/contract";
 import { useId, useState } from "react";
 import { AUDIT } from "@etd/contract/endpoints";
 import { Button } from "react-aria-components";
+import { ServiceLevelPanel } from "../../../components/service-level-panel.tsx";
 import { actorLabel, clampPosition, dataOf, diffKindView, eventChoiceLabel, flattenFields, momentAtPosition, orderHeadline, presentValue } from "../audit-model.ts";
 import { useOrderAsOf, useOrderDiff, useOrderHistory } from "../hooks/use-audit-queries.ts";
 import { ExportButton } from "./export-button.tsx";
@@ -196,6 +197,8 @@ const Replay = ({ orderId, events }: { orderId: string; events: readonly AuditEv
             <AsOfPanel asOf={data} />
           </div>
         ) : null}
+        {/* Issue 27: the order's service-level clock as it stood at the same moment. */}
+        <ServiceLevelPanel orderId={orderId} asOf={momentAtPosition(events, shown)} headingLevel={3} />
       </section>
       <section className="card audit-panel" aria-labelledby={`${id}-timeline`}>
         <h2 id={`${id}-timeline`} className="card-title">

@@ -3,6 +3,7 @@ import { ORDERS } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { ServiceLevelPanel } from "../../../components/service-level-panel.tsx";
 import { Loading } from "../../../components/ui/loading.tsx";
 import { sessionAtom, type Session } from "../../../lib/session.ts";
 import { OrderReadError, orderDetailsQuery } from "../utils/order-queries.ts";
@@ -52,6 +53,8 @@ const OrderSections = ({ order, session, readOnly }: { readonly order: OrderDeta
   const commands = useOrderCommands(order);
   return (
     <>
+      {/* Issue 27: why the order is due when it is, first, as staff decide what to do next. */}
+      <ServiceLevelPanel orderId={order.order_id} />
       {!readOnly && <DefencePacks order={order} commands={commands} />}
       <EmailHistory order={order} commands={commands} readOnly={readOnly} />
       <UploadDocument order={order} commands={commands} readOnly={readOnly} />
