@@ -1,5 +1,6 @@
 import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "./answers.ts";
 import { formatDateTime, formatDay, formatProcessMonth, fullName, processingModeLabel, type DateStyle } from "./display-format.ts";
+import type { ClockState } from "@etd/events";
 import type { QueueKey } from "./queues.ts";
 import { ORDER_STATUS_LABELS, type LandingDomain, type OrderStatus, type ProcessingMode } from "./vocabulary.ts";
 
@@ -19,6 +20,8 @@ interface ListValues {
   readonly status: OrderStatus;
   readonly mode: ProcessingMode;
   readonly domain: LandingDomain;
+  readonly clock: ClockState;
+  readonly optionalNumber: number | null;
 }
 
 /**
@@ -28,6 +31,10 @@ interface ListValues {
  * - date_of_travel: shown as Arrival Date; refund_date and processing_date: YYYY-MM-DD
  * - process_month: "2025-04", the month a future order is grouped under
  * - assign_to: the assignee's name, "" when unassigned; assign_to_id: their staff id
+ * - due_at, clock_state, time_left_ms (issue 27, ADR 0036): the service-level clock. due_at is
+ *   when a running clock reaches its allowance (ISO 8601 UTC, to the millisecond; earlier than now
+ *   once overdue), null while it is paused, stopped or met; time_left_ms is a paused clock's time
+ *   left in milliseconds (negative once over), null otherwise: a running clock's is due_at − now.
  */
 export const QUEUE_LIST_FIELDS = {
   order_id: "text",
@@ -48,12 +55,78 @@ export const QUEUE_LIST_FIELDS = {
   processing_mode: "mode",
   landing_domain: "domain",
   citizenship: "optionalText",
+  due_at: "optionalText",
+  clock_state: "clock",
+  time_left_ms: "optionalNumber",
 } as const satisfies Record<string, keyof ListValues>;
 
 export type QueueListField = keyof typeof QUEUE_LIST_FIELDS;
 
 /** The list item's raw values. */
 export type QueueListFields = { readonly [K in QueueListField]: ListValues[(typeof QUEUE_LIST_FIELDS)[K]] };
+
+// ---------------------------------------------------------------------------------------------
+// Due (issue 27, ADR 0036): the service-level clock in the queues
+
+/** "Due within the hour": a running clock whose due moment is after now and at most this far ahead. */
+export const DUE_SOON_MS = 60 * 60_000;
+
+/** The lists' due filters (`due=` on the list, the search and select all): overdue, or due within the hour (not yet overdue). */
+export const DUE_FILTERS = ["overdue", "within-hour"] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** The lists' orders (`sort=`): newest first when absent; `due`: overdue first, then earliest due, Priority before Standard at the same moment, clocks not running last. */
+export const QUEUE_SORTS = ["due"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+/** The folders whose screens show the Due column: the ones whose orders are being worked towards a document. */
+export const DUE_FOLDERS: readonly QueueKey[] = ["newOrder", "priorityOrder", "pendingOrder", "myOrder"];
+
+/** How urgent an order's clock is now: the Due cell's colour (its text says the same in words). */
+export type DueUrgency = "overdue" | "soon" | "later" | ClockState;
+
+type DueFacts = Pick<QueueListFields, "due_at" | "clock_state" | "time_left_ms">;
+
+const MINUTE = 60_000;
+
+/** A length of time as the Due column says it: "35 min", "2 h 10 min", "1 d 3 h"; under a minute "less than 1 min". */
+export const dueDuration = (ms: number): string => {
+  const minutes = Math.floor(Math.abs(ms) / MINUTE);
+  if (minutes < 1) return "less than 1 min";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+};
+
+/** The clock's urgency at `nowMs`. */
+export const dueUrgency = (row: DueFacts, nowMs: number): DueUrgency => {
+  if (row.clock_state !== "running" || row.due_at === null) return row.clock_state;
+  const left = Date.parse(row.due_at) - nowMs;
+  return left <= 0 ? "overdue" : left <= DUE_SOON_MS ? "soon" : "later";
+};
+
+/**
+ * The Due cell at `nowMs`: "due in 2 h 10 min", "overdue 35 min", "paused, 1 h 20 min left" (or
+ * "paused, overdue 5 min"), "stopped", "met". Only a running clock's text depends on now.
+ */
+export const dueText = (row: DueFacts, nowMs: number): string => {
+  switch (row.clock_state) {
+    case "met":
+    case "stopped":
+      return row.clock_state;
+    case "paused": {
+      const left = row.time_left_ms ?? 0;
+      return left > 0 ? `paused, ${dueDuration(left)} left` : `paused, overdue ${dueDuration(left)}`;
+    }
+    case "running": {
+      if (row.due_at === null) return "";
+      const left = Date.parse(row.due_at) - nowMs;
+      return left > 0 ? `due in ${dueDuration(left)}` : `overdue ${dueDuration(left)}`;
+    }
+  }
+};
 
 /** The date styles of one list (QUEUE-6): its dates, and its Refund Date. */
 interface ListStyles {
@@ -83,6 +156,13 @@ const QUEUE_DISPLAY = {
   processingDate: (row: QueueListFields) => formatDay(row.processing_date),
   /** "April 2025". */
   processMonth: (row: QueueListFields) => formatProcessMonth(row.process_month),
+  /**
+   * The Due column as text that stays true (the CSV export's cell): a running clock's due moment
+   * in the list's date style, "paused, 1 h 20 min left", "stopped" or "met". The screen shows the
+   * same fact counted from now (`dueText`), as time passes.
+   */
+  due: (row: QueueListFields, styles: ListStyles): string =>
+    row.clock_state === "running" && row.due_at !== null ? formatDateTime(row.due_at, styles.dates) : dueText(row, Number.NaN),
 };
 
 /** An order as a queue list shows it: 000 §3's list item, then 001 §3's display values for that list. */
@@ -104,6 +184,7 @@ export const queueListRow = (key: QueueKey) => {
     const fields = Object.fromEntries(
       Object.entries(QUEUE_LIST_FIELDS).map(([name, kind]) => {
         const value = values[name as QueueListField];
+        if (kind === "optionalNumber") return [name, typeof value === "number" ? value : null];
         return [name, typeof value === "string" ? value : kind === "optionalText" ? null : ""];
       }),
     ) as QueueListFields;
@@ -126,6 +207,7 @@ export type QueueColumnKey =
   | "refundDate"
   | "processingDate"
   | "processMonth"
+  | "due"
   | "status";
 
 export interface QueueColumnDefinition {
@@ -148,6 +230,7 @@ export const QUEUE_COLUMNS = {
   dateAndTime: column("date", "Date and Time", "date"),
   departureDate: column("departureDate", "Departure Date", "departureDate"),
   refundDate: column("refundDate", "Refund Date", "refundDate"),
+  due: column("due", "Due", "due"),
   status: column("status", "Status", "status"),
 } as const satisfies Record<string, QueueColumnDefinition>;
 
@@ -199,9 +282,20 @@ export const FUTURE_ORDER_COLUMNS: readonly QueueColumnDefinition[] = [
   C.status,
 ];
 
+/** A column set with Due before Status (issue 27). */
+const withDue = (columns: readonly QueueColumnDefinition[]): readonly QueueColumnDefinition[] => [
+  ...columns.filter((definition) => definition.key !== "status"),
+  C.due,
+  ...columns.filter((definition) => definition.key === "status"),
+];
+
+/** The columns of each queue screen but Future Orders: its set's, with Due on the DUE_FOLDERS. */
+const SCREEN_COLUMNS = Object.fromEntries(
+  Object.entries(QUEUE_COLUMN_SET_OF).map(([key, set]) => [key, DUE_FOLDERS.includes(key as QueueKey) ? withDue(QUEUE_COLUMN_SETS[set]) : QUEUE_COLUMN_SETS[set]]),
+) as { readonly [K in keyof typeof QUEUE_COLUMN_SET_OF]: readonly QueueColumnDefinition[] };
+
 /** The columns a queue's screen shows, without Action: its header row and its export's. */
-export const queueColumnsOf = (key: QueueKey): readonly QueueColumnDefinition[] =>
-  key === "futureOrder" ? FUTURE_ORDER_COLUMNS : QUEUE_COLUMN_SETS[QUEUE_COLUMN_SET_OF[key]];
+export const queueColumnsOf = (key: QueueKey): readonly QueueColumnDefinition[] => (key === "futureOrder" ? FUTURE_ORDER_COLUMNS : SCREEN_COLUMNS[key]);
 
 /** QUEUE-3: the status with its first letter capitalised. */
 export const capitalised = (text: string): string => (text === "" ? text : text[0]!.toUpperCase() + text.slice(1));

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, queueListRow, type QueueListRow } from "../src/index.ts";
+import { dueDuration, dueText, dueUrgency, QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, queueListRow, type QueueListRow } from "../src/index.ts";
 
 const headers = (key: Parameters<typeof queueColumnsOf>[0]) => queueColumnsOf(key).map((column) => column.header);
 
 /* QUEUE-3 and 001 §2: the columns each queue screen shows (Action is the web's own), one list for the tables and the CSV export (issue 16 D). */
 describe("QUEUE-3 queue columns", () => {
-  it("QUEUE-3: New and Priority add Departure Date, Contact Customer hides Telephone, the refund table has its own", () => {
-    expect(headers("newOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Status"]);
+  it("QUEUE-3: New and Priority add Departure Date, Contact Customer hides Telephone, the refund table has its own; issue 27: Due before Status on New, Priority, Pending and My Orders", () => {
+    expect(headers("newOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Due", "Status"]);
     expect(headers("priorityOrder")).toEqual(headers("newOrder"));
-    expect(headers("pendingOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Status"]);
+    expect(headers("pendingOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Due", "Status"]);
+    expect(headers("completedOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Status"]);
     expect(headers("contactCustomerOrder")).toEqual(["Order Id", "Name", "Email", "Arrival Date", "Date & Time", "Status"]);
     expect(headers("refundOrder")).toEqual(["Order Id", "Email", "Telephone", "Date & Time", "Refund Date", "Status"]);
-    expect(headers("myOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Status"]);
-    expect(headers("chargeBack")).toEqual(headers("myOrder"));
+    expect(headers("myOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Due", "Status"]);
+    expect(headers("chargeBack")).toEqual(["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Status"]);
     expect(headers("futureOrder")).toEqual(["Order ID", "Name", "Email", "Telephone", "Date and Time", "Processing Date", "Process Month", "Status"]);
     for (const key of QUEUE_KEYS) expect(headers(key)).not.toContain("Action");
   });
@@ -46,6 +47,9 @@ describe("QUEUE-6 list rows", () => {
     processing_mode: "Priority Processing",
     landing_domain: "www.example-visa.com",
     citizenship: null,
+    due_at: "2025-03-14T13:26:53.589Z",
+    clock_state: "running",
+    time_left_ms: null,
   };
 
   it("QUEUE-6: DD/MM/YYYY HH:mm:ss in UTC on most lists; the name joins its parts; the status as staff read it", () => {
@@ -85,6 +89,39 @@ describe("QUEUE-6 list rows", () => {
       "refundDate",
       "processingDate",
       "processMonth",
+      "due",
     ]);
+  });
+});
+
+/* Issue 27: the Due column, as the screen says it (counted from now) and as the export keeps it. */
+describe("issue 27 the Due column", () => {
+  const at = Date.parse("2025-03-14T12:00:00.000Z");
+  const running = (dueAt: string) => ({ due_at: dueAt, clock_state: "running" as const, time_left_ms: null });
+
+  it("says how long until due or how long overdue, in minutes, hours and days", () => {
+    expect(dueText(running("2025-03-14T14:10:00.000Z"), at)).toBe("due in 2 h 10 min");
+    expect(dueText(running("2025-03-14T11:25:00.000Z"), at)).toBe("overdue 35 min");
+    expect(dueText(running("2025-03-14T12:00:30.000Z"), at)).toBe("due in less than 1 min");
+    expect(dueText(running("2025-03-16T15:00:00.000Z"), at)).toBe("due in 2 d 3 h");
+    expect(dueText({ due_at: null, clock_state: "paused", time_left_ms: 80 * 60_000 }, at)).toBe("paused, 1 h 20 min left");
+    expect(dueText({ due_at: null, clock_state: "paused", time_left_ms: -5 * 60_000 }, at)).toBe("paused, overdue 5 min");
+    expect(dueText({ due_at: null, clock_state: "met", time_left_ms: null }, at)).toBe("met");
+    expect(dueText({ due_at: null, clock_state: "stopped", time_left_ms: null }, at)).toBe("stopped");
+    expect(dueDuration(3 * 3_600_000)).toBe("3 h");
+  });
+
+  it("urgency: overdue at the due moment, soon within the hour, later after it; a clock that does not run is its state", () => {
+    expect(dueUrgency(running("2025-03-14T12:00:00.000Z"), at)).toBe("overdue");
+    expect(dueUrgency(running("2025-03-14T13:00:00.000Z"), at)).toBe("soon");
+    expect(dueUrgency(running("2025-03-14T13:00:00.001Z"), at)).toBe("later");
+    expect(dueUrgency({ due_at: null, clock_state: "paused", time_left_ms: 1 }, at)).toBe("paused");
+  });
+
+  it("the export's Due cell stays true: a running clock's due moment in the list's date style, else the state in words", () => {
+    const raw = { order_id: "1", process_status: "New", processing_date: "2025-03-14", process_month: "2025-03", created_at: "2025-03-14T09:00:00.000Z" };
+    expect(queueCellText(QUEUE_COLUMNS.due, queueListRow("newOrder")({ ...raw, ...running("2025-03-14T13:26:53.589Z") } as never))).toBe("14/03/2025 13:26:53");
+    expect(queueCellText(QUEUE_COLUMNS.due, queueListRow("priorityOrder")({ ...raw, ...running("2025-03-14T13:26:53.589Z") } as never))).toBe("03-14-2025 13:26:53");
+    expect(queueCellText(QUEUE_COLUMNS.due, queueListRow("pendingOrder")({ ...raw, due_at: null, clock_state: "paused", time_left_ms: 3_600_000 } as never))).toBe("paused, 1 h left");
   });
 });

@@ -127,10 +127,12 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
   const intake = ["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Status", "Action"];
   const standardColumns = ["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Status", "Action"];
   const assigned = ["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Status", "Action"];
+  /** Issue 27: New, Priority, Pending and My Orders show Due before Status. */
+  const withDue = (columns: readonly string[]) => [...columns.slice(0, columns.indexOf("Status")), "Due", ...columns.slice(columns.indexOf("Status"))];
   const screens: { path: string; title: string; columns: string[] }[] = [
-    { path: "/admin/recent-order", title: "New Order", columns: intake },
-    { path: "/admin/priority-order", title: "Priority Order", columns: intake },
-    { path: "/admin/pending-order", title: "Pending Orders", columns: standardColumns },
+    { path: "/admin/recent-order", title: "New Order", columns: withDue(intake) },
+    { path: "/admin/priority-order", title: "Priority Order", columns: withDue(intake) },
+    { path: "/admin/pending-order", title: "Pending Orders", columns: withDue(standardColumns) },
     { path: "/admin/completed-order", title: "Completed Orders", columns: standardColumns },
     { path: "/admin/deleted-order", title: "Deleted Orders", columns: standardColumns },
     { path: "/admin/awaiting-response", title: "Awaiting Response", columns: standardColumns },
@@ -143,7 +145,7 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
       title: "Refund Orders",
       columns: ["Order Id", "Email", "Telephone", "Date & Time", "Refund Date", "Status", "Action"],
     },
-    { path: "/admin/my-order", title: "My Orders", columns: assigned },
+    { path: "/admin/my-order", title: "My Orders", columns: withDue(assigned) },
     { path: "/admin/chargeback", title: "New Order", columns: assigned },
   ];
 

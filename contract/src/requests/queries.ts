@@ -1,8 +1,9 @@
 import * as Schema from "effect/Schema";
 import { IsoDate } from "@etd/events";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, QUEUE_KEYS } from "../queues.ts";
+import { DUE_FILTERS, QUEUE_SORTS } from "../queue-columns.ts";
 import { MAX_NAME_LENGTH } from "../rules.ts";
-import { anyCase, blankOr, DAY_PATTERN, matches, maxCharacters, padded, stringOrInteger } from "@etd/events/checks";
+import { anyCase, blankOr, DAY_PATTERN, matches, maxCharacters, oneOf, padded, stringOrInteger } from "@etd/events/checks";
 import { orderIdField, requiredText } from "./fields.ts";
 
 /*
@@ -30,6 +31,15 @@ const userNameField = Schema.String.check(maxCharacters(MAX_NAME_LENGTH, `The us
 export const pageSizeOf = (value: string | undefined, fallback: number): number | "All" =>
   value === undefined ? fallback : /all/i.test(value) ? "All" : Number(value);
 
+/**
+ * Issue 27: optional, so a client that sends neither gets the lists as before. `due`: only the
+ * overdue orders, or those due within the hour (the total counts them); `sort=due`: the most
+ * urgent first. Exact words: a literal is its own bound.
+ */
+const dueFilterField = Schema.String.check(oneOf<string>(DUE_FILTERS, `Due must be one of: ${DUE_FILTERS.join(", ")}.`));
+const sortField = Schema.String.check(oneOf<string>(QUEUE_SORTS, `Sort must be one of: ${QUEUE_SORTS.join(", ")}.`));
+const dueFields = { due: Schema.optionalKey(dueFilterField), sort: Schema.optionalKey(sortField) };
+
 export const OrdersListQuery = Schema.Struct({
   page: Schema.optionalKey(pageField),
   limit: Schema.optionalKey(limitField),
@@ -40,6 +50,7 @@ export const OrdersListQuery = Schema.Struct({
   /** Sent by the client on every list call; My Orders is the signed-in member's whatever it says. */
   userName: Schema.optionalKey(userNameField),
   delay: Schema.optionalKey(Schema.String),
+  ...dueFields,
 });
 
 export const FolderCountQuery = Schema.Struct({ userName: Schema.optionalKey(userNameField) });
@@ -73,6 +84,7 @@ export const SearchOrderRequest = Schema.Struct({
   end: Schema.optionalKey(Schema.Union([rowIndex("End"), Schema.Literals(["All", "all"])])),
   processMonth: Schema.optionalKey(monthField),
   userName: Schema.optionalKey(userNameField),
+  ...dueFields,
 });
 
 /** Select all across pages (issue 16): the limit is plain data, declared with the queues. */
@@ -83,6 +95,8 @@ export const SelectAllOrdersRequest = Schema.Struct({
   folderName: SearchOrderRequest.fields.folderName,
   searchVal: SearchOrderRequest.fields.searchVal,
   processMonth: Schema.optionalKey(monthField),
+  /** The list's due filter (issue 27): select all means the orders the filtered list shows. */
+  due: dueFields.due,
 });
 
 const isDay = Schema.is(IsoDate);

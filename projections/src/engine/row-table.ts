@@ -9,7 +9,7 @@ import type { Row } from "@etd/event-store";
  * answer it fills (`list`): the answer's raw values come from the same list.
  */
 
-type SqlType = "text" | "date" | "timestamptz" | "boolean" | "integer";
+type SqlType = "text" | "date" | "timestamptz" | "boolean" | "integer" | "bigint";
 
 interface Stored<R, L> {
   readonly type: SqlType;
@@ -95,6 +95,8 @@ export const rowTable =
         Object.fromEntries(
           stored.map(([name, column]) => {
             const value = row[name];
+            // Drivers answer int8 as text (it may not fit a double); the fields it holds here do.
+            if (column.type === "bigint") return [column.field, value === null || value === undefined ? null : Number(value)];
             return [column.field, column.type === "boolean" ? value === true : typeof value === "string" || typeof value === "number" ? value : null];
           }),
         ) as R,

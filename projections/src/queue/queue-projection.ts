@@ -1,6 +1,25 @@
 import type { QueueListField } from "@etd/contract";
 import type { Query } from "@etd/event-store";
-import { intakeStatusOf, isErased, statusAfter, type AnyEvent, type LandingDomain, type OrderStatus, type ProcessingMode } from "@etd/events";
+import {
+  advanceClock,
+  dueAt,
+  intakeStatusOf,
+  isErased,
+  isOrderEvent,
+  policyInForce,
+  startClock,
+  statusAfter,
+  type AnyEvent,
+  type ClockFold,
+  type ClockKind,
+  type ClockState,
+  type IsoDateTime,
+  type LandingDomain,
+  type OrderEvent,
+  type OrderStatus,
+  type ProcessingMode,
+  type ServiceLevelPolicySet,
+} from "@etd/events";
 import type { Projection, TableName } from "../engine/projection.ts";
 import { rowTable } from "../engine/row-table.ts";
 
@@ -17,6 +36,8 @@ import { rowTable } from "../engine/row-table.ts";
  *   order is New/Priority or Future depends on the day it is asked, so the counts take the
  *   future days from here (a short index range) and subtract them from the bucket's total.
  * - queue_assignee_counts: orders per (assignee, status), for My Orders.
+ * - queue_service_levels: every service-level policy set so far (issue 27), so that the clock an
+ *   order starts with at OrderPlaced is the one a rebuild, or another process, starts it with.
  *
  * Counts move by deltas (the bucket an order leaves, the one it enters), computed from the rows
  * before and after each batch, so nothing ever counts the orders table.
@@ -55,7 +76,39 @@ export interface QueueRow {
   readonly assigneeName: string | null;
   /** Permanently deleted: every personal value above is gone. */
   readonly erased: boolean;
+  /** The service-level clock (issue 27, ADR 0036): events/service-clock.ts's fold, one field a column. */
+  readonly clockPolicyVersion: number;
+  readonly clockKind: ClockKind;
+  readonly clockAllowedMs: number;
+  readonly clockState: ClockState;
+  readonly clockUsedMs: number;
+  readonly clockSince: IsoDateTime;
+  readonly clockCountsFrom: IsoDateTime;
 }
+
+/** The clock a row holds. */
+export const clockOf = (row: QueueRow): ClockFold => ({
+  policyVersion: row.clockPolicyVersion,
+  kind: row.clockKind,
+  allowedMs: row.clockAllowedMs,
+  state: row.clockState,
+  usedMs: row.clockUsedMs,
+  since: row.clockSince,
+  countsFrom: row.clockCountsFrom,
+});
+
+const clockFields = (fold: ClockFold) => ({
+  clockPolicyVersion: fold.policyVersion,
+  clockKind: fold.kind,
+  clockAllowedMs: fold.allowedMs,
+  clockState: fold.state,
+  clockUsedMs: fold.usedMs,
+  clockSince: fold.since,
+  clockCountsFrom: fold.countsFrom,
+});
+
+/** A paused clock's time left (negative once over); none for a clock that runs (its due_at says it), stopped or met. */
+const pausedLeftMs = (row: QueueRow): number | null => (row.clockState === "paused" ? row.clockAllowedMs - row.clockUsedMs : null);
 
 /*
  * The queue_orders table: one column a line (engine/row-table.ts), beside the row it holds. The
@@ -83,6 +136,16 @@ export const QUEUE_ORDERS = rowTable<QueueRow, QueueListField>()({
   assignee_name: { type: "text", field: "assigneeName", list: "assign_to" },
   erased: { type: "boolean", field: "erased", required: true },
   search_text: { type: "text", derive: (row: QueueRow) => searchTextOf(row), required: true },
+  clock_policy_version: { type: "integer", field: "clockPolicyVersion", required: true },
+  clock_kind: { type: "text", field: "clockKind", required: true },
+  clock_allowed_ms: { type: "bigint", field: "clockAllowedMs", required: true },
+  clock_state: { type: "text", field: "clockState", required: true, list: "clock_state" },
+  clock_used_ms: { type: "bigint", field: "clockUsedMs", required: true },
+  clock_since: { type: "timestamptz", field: "clockSince", required: true },
+  clock_counts_from: { type: "timestamptz", field: "clockCountsFrom", required: true },
+  // When a running clock reaches its allowance: the due sort and filters read it (indexes below).
+  due_at: { type: "timestamptz", derive: (row: QueueRow) => dueAt(clockOf(row)) ?? null, list: "due_at" },
+  time_left_ms: { type: "bigint", derive: (row: QueueRow) => pausedLeftMs(row), list: "time_left_ms" },
 });
 
 /**
@@ -90,8 +153,9 @@ export const QUEUE_ORDERS = rowTable<QueueRow, QueueListField>()({
  * table, its fold or the counts change, and the engine rebuilds the read model beside the live one.
  * 2 (issue 25): citizenship comes from OrderPlaced's sealed part and goes with the person on a
  * permanent delete; the rebuild drops it from orders erased before.
+ * 3 (issue 27): each order's service-level clock and due_at, and the policies set so far.
  */
-export const QUEUE_VERSION = 2;
+export const QUEUE_VERSION = 3;
 
 /**
  * The telephone number with its country code, as the list shows it and the chat link needs it
@@ -114,6 +178,8 @@ export const QUEUE_EVENT_TYPES: ReadonlySet<AnyEvent["type"]> = new Set([
   "OrderRefunded",
   "OrderChargebackMarked",
   "OrderPermanentlyDeleted",
+  // Moves only the clock (met); every type above may move it too (advanceClock follows statusAfter).
+  "DocumentUploaded",
 ]);
 
 const PERSONAL_NONE = {
@@ -127,38 +193,57 @@ const PERSONAL_NONE = {
 
 const orEmpty = (value: string | undefined): string | null => (value === undefined || value === "" ? null : value);
 
-/** The row after one event; the same object when the event changes nothing a queue shows. */
-export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent): QueueRow | undefined => {
-  if (event.type === "OrderPlaced") {
-    const { data } = event;
-    const personal = isErased(data.personal)
-      ? { ...PERSONAL_NONE, erased: true }
-      : {
-          firstName: orEmpty(data.personal.first_name),
-          middleName: orEmpty(data.personal.middle_name),
-          lastName: orEmpty(data.personal.last_name),
-          email: orEmpty(data.personal.email),
-          phoneNumber: internationalPhone(orEmpty(data.personal.phone_number), orEmpty(data.personal.country_phone_code)),
-          citizenship: orEmpty(data.personal.citizenship),
-          erased: false,
-        };
-    return {
-      orderId: data.orderId,
-      status: intakeStatusOf(data.processingMode),
-      processingMode: data.processingMode,
-      landingDomain: data.landingDomain,
-      processingDate: data.processingDate,
-      createdAt: data.createdAt,
-      ...personal,
-      dateOfDeparture: orEmpty(data.application.date_of_departure),
-      dateOfTravel: orEmpty(data.application.date_of_travel),
-      refundDate: null,
-      assigneeId: null,
-      assigneeName: null,
-    };
-  }
+/**
+ * The row after one event; the same object when the event changes nothing a queue shows.
+ * `policies`: the service-level policies set before this event, in the order they were set; an
+ * order's clock starts under the one in force when it was paid (policyInForce).
+ */
+export const evolveQueueRow = (row: QueueRow | undefined, event: AnyEvent, policies: readonly ServiceLevelPolicySet[]): QueueRow | undefined => {
+  if (event.type === "OrderPlaced") return { ...placedRow(event), ...clockFields(startClock(event, policyInForce(policies, event.metadata.occurredAt))) };
   // A stream starts with OrderPlaced; anything else without a row is not an order to show.
-  if (row === undefined) return row;
+  if (row === undefined || !isOrderEvent(event)) return row;
+  return advanceRowClock(evolveListed(row, event), event);
+};
+
+const advanceRowClock = (row: QueueRow, event: OrderEvent): QueueRow => {
+  const clock = clockOf(row);
+  const next = advanceClock(clock, event);
+  return next === clock ? row : { ...row, ...clockFields(next) };
+};
+
+type ListedFacts = Omit<QueueRow, keyof ReturnType<typeof clockFields>>;
+
+const placedRow = (event: Extract<AnyEvent, { type: "OrderPlaced" }>): ListedFacts => {
+  const { data } = event;
+  const personal = isErased(data.personal)
+    ? { ...PERSONAL_NONE, erased: true }
+    : {
+        firstName: orEmpty(data.personal.first_name),
+        middleName: orEmpty(data.personal.middle_name),
+        lastName: orEmpty(data.personal.last_name),
+        email: orEmpty(data.personal.email),
+        phoneNumber: internationalPhone(orEmpty(data.personal.phone_number), orEmpty(data.personal.country_phone_code)),
+        citizenship: orEmpty(data.personal.citizenship),
+        erased: false,
+      };
+  return {
+    orderId: data.orderId,
+    status: intakeStatusOf(data.processingMode),
+    processingMode: data.processingMode,
+    landingDomain: data.landingDomain,
+    processingDate: data.processingDate,
+    createdAt: data.createdAt,
+    ...personal,
+    dateOfDeparture: orEmpty(data.application.date_of_departure),
+    dateOfTravel: orEmpty(data.application.date_of_travel),
+    refundDate: null,
+    assigneeId: null,
+    assigneeName: null,
+  };
+};
+
+/** What the lists show of the order after an event other than OrderPlaced (the clock aside). */
+const evolveListed = (row: QueueRow, event: OrderEvent): QueueRow => {
   switch (event.type) {
     case "OrderAssigned":
       return { ...row, status: statusAfter(event)!, assigneeId: event.data.assignee.id, assigneeName: event.data.assignee.name };
@@ -204,11 +289,15 @@ export const QUEUE_TABLES = {
   statusCounts: "queue_status_counts",
   intakeDays: "queue_intake_days",
   assigneeCounts: "queue_assignee_counts",
+  serviceLevels: "queue_service_levels",
 } as const;
 
 type QueueEvent = Extract<AnyEvent, { readonly data: { readonly orderId: string } }>;
 
 const isQueueEvent = (event: AnyEvent): event is QueueEvent => QUEUE_EVENT_TYPES.has(event.type);
+
+/** What a batch folds into the rows, in log order: the orders' events and the policies set between them. */
+type FoldedEvent = QueueEvent | ServiceLevelPolicySet;
 
 type BucketFacts = Pick<QueueRow, "status" | "assigneeId" | "processingDate">;
 
@@ -243,6 +332,16 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
   );
   // Renaming a staff member renames them on every order they hold, closed ones included.
   await query(`create index ${orders}_assignee_idx on ${orders} (assignee_id) where assignee_id is not null`);
+  // The due order (issue 27): earliest due first (overdue ones are the earliest), Priority first at
+  // the same moment, clocks that do not run (no due_at) last, then newest first; the due filters
+  // are ranges of due_at. One index per folder query that shows the Due column.
+  const dueFirst = `due_at, (processing_mode <> 'priority'), ${newestFirst}`;
+  await query(`create index ${orders}_status_due_idx on ${orders} (process_status, ${dueFirst})`);
+  await query(`create index ${orders}_intake_due_idx on ${orders} (${dueFirst}) where ${intake}`);
+  await query(
+    `create index ${orders}_mine_due_idx on ${orders} (assignee_id, ${dueFirst})
+     where assignee_id is not null and process_status not in ('Completed', 'CompletedRefund', 'Deleted')`,
+  );
   if (await trigramsAvailable(query)) {
     await query(`create index ${orders}_search_idx on ${orders} using gin (search_text gin_trgm_ops)`);
   }
@@ -253,6 +352,10 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
     day text not null,
     n bigint not null,
     primary key (bucket, day)
+  )`);
+  await query(`create table ${table(QUEUE_TABLES.serviceLevels)} (
+    version integer primary key,
+    event jsonb not null
   )`);
   await query(`create table ${table(QUEUE_TABLES.assigneeCounts)} (
     assignee_id text not null,
@@ -297,8 +400,32 @@ const tally = <K extends Record<string, string>>() => {
   };
 };
 
-const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, table: TableName): Promise<void> => {
+/**
+ * The policies set before this batch, in the order they were set, and this batch's added to the
+ * table. Read only when the batch places an order (the only event that asks which is in force).
+ */
+const policiesBefore = async (events: readonly FoldedEvent[], query: Query, table: TableName): Promise<ServiceLevelPolicySet[]> => {
+  const levels = table(QUEUE_TABLES.serviceLevels);
+  const added = events.filter((event): event is ServiceLevelPolicySet => event.type === "ServiceLevelPolicySet");
+  const stored = events.some((event) => event.type === "OrderPlaced")
+    ? // Written from decoded events by this projection (below): read back as they were.
+      (await query(`select event from ${levels} order by version`)).map((row) => row.event as ServiceLevelPolicySet)
+    : [];
+  if (added.length > 0) {
+    await query(
+      `insert into ${levels} (version, event) select (e ->> 'version')::int, e -> 'event' from jsonb_array_elements($1::jsonb) as e
+       on conflict (version) do nothing`,
+      [JSON.stringify(added.map((event) => ({ version: event.data.version, event })))],
+    );
+  }
+  return stored;
+};
+
+const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, table: TableName): Promise<void> => {
   const orders = table(QUEUE_TABLES.orders);
+  const policies = await policiesBefore(folded, query, table);
+  const events = folded.filter((event): event is QueueEvent => event.type !== "ServiceLevelPolicySet");
+  if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.data.orderId))];
   const loaded = await query(
     `select ${QUEUE_ORDERS.select} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
@@ -306,7 +433,11 @@ const applyOrderEvents = async (events: readonly QueueEvent[], query: Query, tab
   );
   const before = new Map(loaded.map((row) => [String(row.order_id), QUEUE_ORDERS.decode(row)]));
   const after = new Map<string, QueueRow | undefined>(before);
-  for (const event of events) after.set(event.data.orderId, evolveQueueRow(after.get(event.data.orderId), event));
+  // In log order: an order placed after a policy in this batch starts under it.
+  for (const event of folded) {
+    if (event.type === "ServiceLevelPolicySet") policies.push(event);
+    else after.set(event.data.orderId, evolveQueueRow(after.get(event.data.orderId), event, policies));
+  }
 
   const changed: QueueRow[] = [];
   const statuses = tally<{ bucket: string }>();
@@ -369,10 +500,10 @@ export const queueProjection: Projection = {
   tables: Object.values(QUEUE_TABLES),
   migrate,
   apply: async (events, query, table) => {
-    const orderEvents: QueueEvent[] = [];
+    const orderEvents: FoldedEvent[] = [];
     const renames = new Map<string, string>();
     for (const { event } of events) {
-      if (isQueueEvent(event)) orderEvents.push(event);
+      if (isQueueEvent(event) || event.type === "ServiceLevelPolicySet") orderEvents.push(event);
       else if (event.type === "StaffMemberUpdated") renames.set(event.data.staffId, event.data.name);
     }
     if (orderEvents.length > 0) await applyOrderEvents(orderEvents, query, table);

@@ -1,5 +1,5 @@
 import type { Query, Row } from "@etd/event-store";
-import { monthName, queueListRow, type FutureMonthTile, type QueueListRow, type SelectedOrder } from "@etd/contract";
+import { DUE_SOON_MS, monthName, queueListRow, type DueFilter, type FutureMonthTile, type QueueListRow, type QueueSort, type SelectedOrder } from "@etd/contract";
 import type { OrderStatus } from "@etd/events";
 import {
   CLOSED_STATUSES,
@@ -23,6 +23,32 @@ export type { QueueListRow } from "@etd/contract";
 
 /** Qualified: a bare created_at would sort by the formatted text column of the same name. */
 const NEWEST_FIRST = "order by o.created_at desc, o.order_id desc";
+
+/**
+ * Issue 27's order: overdue first, then earliest due (one range: an overdue order's due_at is the
+ * earlier), Priority before Standard at the same moment, clocks that do not run (no due_at) last;
+ * then newest first. The queue indexes end in the same columns (queue-projection.ts).
+ */
+const DUE_FIRST = "order by o.due_at asc nulls last, (o.processing_mode <> 'priority'), o.created_at desc, o.order_id desc";
+
+/** The ORDER BY of a list, a search or a select all. */
+export const orderByOf = (sort: QueueSort | undefined): string => (sort === "due" ? DUE_FIRST : NEWEST_FIRST);
+
+/** What issue 27 adds to a list's question: only the overdue, or those due within the hour, as of `now`; and the order. */
+export interface DueOptions {
+  readonly due?: DueFilter | undefined;
+  readonly sort?: QueueSort | undefined;
+  /** The moment the filter counts from (the server's clock); needed with `due`. */
+  readonly now?: Date | undefined;
+}
+
+/** The due filter's condition, "" without one. Overdue: due by now; within the hour: after now, by now + 1 h. */
+export const dueWhere = (options: DueOptions, add: (value: unknown) => string): string => {
+  if (options.due === undefined) return "";
+  const now = (options.now ?? new Date()).getTime();
+  if (options.due === "overdue") return ` and o.due_at <= ${add(new Date(now).toISOString())}::timestamptz`;
+  return ` and o.due_at > ${add(new Date(now).toISOString())}::timestamptz and o.due_at <= ${add(new Date(now + DUE_SOON_MS).toISOString())}::timestamptz`;
+};
 
 /** A selected row (QUEUE_ORDERS.select) as the list shows it in folder `key`. Exported for the CSV export (queue-export.ts). */
 export const toListRow = (key: QueueKey) => {
@@ -163,12 +189,15 @@ const pageOf = async (
   offset: number,
   limit: QueuePageSize,
   processMonth: string | undefined,
+  options: DueOptions = {},
 ): Promise<{ rows: QueueListRow[]; total: number }> => {
+  // Filtered, the total is the filter's matches, counted: the counts tables know no due times.
+  if (options.due !== undefined) return filteredPageOf(query, key, viewer, offset, limit, processMonth, options, "");
   const { values, add } = parameters();
   const total = folderTotalSql(key, viewer, add, processMonth);
   const where = folderWhere(key, viewer, add, processMonth);
   const rows = await query(
-    `select ${QUEUE_ORDERS.select}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, offset, limit)}`,
+    `select ${QUEUE_ORDERS.select}, (${total})::int8 as folder_total from ${ORDERS} o where ${where} ${orderByOf(options.sort)}${pagingClause(add, offset, limit)}`,
     values,
   );
   return {
@@ -177,13 +206,41 @@ const pageOf = async (
   };
 };
 
+/**
+ * A page of a folder's orders that match a search term (lowercased, "" for none) and the due
+ * filter, with their count: the count scans the matches (a search's or a due range's), never the
+ * whole folder.
+ */
+const filteredPageOf = async (
+  query: Query,
+  key: QueueKey,
+  viewer: QueueViewer,
+  offset: number,
+  limit: QueuePageSize,
+  processMonth: string | undefined,
+  options: DueOptions,
+  term: string,
+): Promise<{ rows: QueueListRow[]; total: number }> => {
+  const { values, add } = parameters();
+  const searched = term === "" ? "" : ` and search_text like ${add(likePattern(term))}`;
+  const where = `${folderWhere(key, viewer, add, processMonth)}${searched}${dueWhere(options, add)}`;
+  const countValues = [...values];
+  const [rows, counted] = await Promise.all([
+    limit === 0
+      ? Promise.resolve([])
+      : query(`select ${QUEUE_ORDERS.select} from ${ORDERS} o where ${where} ${orderByOf(options.sort)}${pagingClause(add, offset, limit)}`, values),
+    query(`select count(*)::int8 as total from ${ORDERS} o where ${where}`, countValues),
+  ]);
+  return { rows: rows.map(toListRow(key)), total: Number(counted[0]?.total ?? 0) };
+};
+
 // ---------------------------------------------------------------------------------------------
 // Lists (QUEUE-1, QUEUE-5)
 
 /** Rows per page: 1 to 500, or every row (000 §9). */
 export type QueuePageSize = number | "All";
 
-export interface OrdersListParams extends QueueViewer {
+export interface OrdersListParams extends QueueViewer, DueOptions {
   readonly queueKey: QueueKey;
   /** From 1. */
   readonly page: number;
@@ -200,19 +257,19 @@ export interface OrdersPage {
   readonly limit: QueuePageSize;
 }
 
-/** One page of a folder, newest first (created_at desc, order_id desc), with the folder's total. */
+/** One page of a folder, newest first (created_at desc, order_id desc) or by due, with the folder's total (the filter's matches, filtered). */
 export const ordersList = async (query: Query, params: OrdersListParams): Promise<OrdersPage> => {
   const page = params.limit === "All" ? 1 : Math.max(1, Math.floor(params.page));
   const limit = params.limit === "All" ? "All" : Math.max(1, Math.floor(params.limit));
   const offset = limit === "All" ? 0 : (page - 1) * limit;
-  const { rows, total } = await pageOf(query, params.queueKey, params, offset, limit, params.processMonth);
+  const { rows, total } = await pageOf(query, params.queueKey, params, offset, limit, params.processMonth, params);
   return { rows, total, page, limit };
 };
 
 // ---------------------------------------------------------------------------------------------
 // Search (QUEUE-2, 000 §7 POST /admin/search-order)
 
-export interface SearchOrdersParams extends QueueViewer {
+export interface SearchOrdersParams extends QueueViewer, DueOptions {
   readonly folderName: QueueKey;
   /** Matched case-insensitively as a substring of order id, names, e-mail and phone. */
   readonly searchVal: string;
@@ -237,26 +294,17 @@ export const searchOrders = async (query: Query, params: SearchOrdersParams): Pr
   const start = Math.max(0, Math.floor(params.start));
   const limit: QueuePageSize = params.end === "All" ? "All" : Math.max(0, Math.floor(params.end) - start);
   const term = params.searchVal.trim().toLowerCase();
-  if (term === "") {
+  if (term === "" && params.due === undefined) {
     if (limit === 0) return { rows: [], total: await folderTotal(query, params.folderName, params, params.processMonth) };
-    return pageOf(query, params.folderName, params, start, limit, params.processMonth);
+    return pageOf(query, params.folderName, params, start, limit, params.processMonth, params);
   }
-  const { values, add } = parameters();
-  const where = `${folderWhere(params.folderName, params, add, params.processMonth)} and search_text like ${add(likePattern(term))}`;
-  const countValues = [...values];
-  const [rows, counted] = await Promise.all([
-    limit === 0
-      ? Promise.resolve([])
-      : query(`select ${QUEUE_ORDERS.select} from ${ORDERS} o where ${where} ${NEWEST_FIRST}${pagingClause(add, start, limit)}`, values),
-    query(`select count(*)::int8 as total from ${ORDERS} where ${where}`, countValues),
-  ]);
-  return { rows: rows.map(toListRow(params.folderName)), total: Number(counted[0]?.total ?? 0) };
+  return filteredPageOf(query, params.folderName, params, start, limit, params.processMonth, params, term);
 };
 
 // ---------------------------------------------------------------------------------------------
 // Select all across pages (issue 16)
 
-export interface SelectOrdersParams extends QueueViewer {
+export interface SelectOrdersParams extends QueueViewer, Pick<DueOptions, "due" | "now"> {
   readonly folderName: QueueKey;
   /** As a search's (QUEUE-2); blank selects the whole folder. */
   readonly searchVal: string;
@@ -274,7 +322,8 @@ export const selectOrders = async (query: Query, params: SelectOrdersParams): Pr
   const { values, add } = parameters();
   const term = params.searchVal.trim().toLowerCase();
   const folder = folderWhere(params.folderName, params, add, params.processMonth);
-  const where = term === "" ? folder : `${folder} and search_text like ${add(likePattern(term))}`;
+  const searched = term === "" ? folder : `${folder} and search_text like ${add(likePattern(term))}`;
+  const where = `${searched}${dueWhere(params, add)}`;
   const rows = await query(
     `select order_id, process_status, assignee_id from ${ORDERS} o where ${where} ${NEWEST_FIRST} limit ${add(Math.max(0, Math.floor(params.limit)))}`,
     values,

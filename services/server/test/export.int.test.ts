@@ -141,13 +141,16 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
     await driver.query(
       `insert into queue_orders (order_id, process_status, processing_mode, landing_domain, processing_date, process_month, created_at,
          first_name, middle_name, last_name, email, phone_number, date_of_departure, date_of_travel, citizenship, refund_date,
-         assignee_id, assignee_name, erased, search_text)
-       select o.id, 'New', 'standard', 'primary', o.day, to_char(o.day, 'YYYY-MM'), timestamptz '2025-01-01T00:00:00Z' + s * interval '1 second',
+         assignee_id, assignee_name, erased, search_text,
+         clock_policy_version, clock_kind, clock_allowed_ms, clock_state, clock_used_ms, clock_since, clock_counts_from, due_at)
+       select o.id, 'New', 'standard', 'primary', o.day, to_char(o.day, 'YYYY-MM'), o.at,
               o.first, null, o.last, 'traveller' || s || '@example.com', '+63 9171' || lpad(s::text, 6, '0'), '2026-03-04', '2026-02-01',
               'Philippines', null, null, null, false,
-              lower(o.id || E'\\n' || o.first || ' ' || o.last || E'\\n' || 'traveller' || s || '@example.com')
+              lower(o.id || E'\\n' || o.first || ' ' || o.last || E'\\n' || 'traveller' || s || '@example.com'),
+              0, 'standard', 86400000, 'running', 0, o.at, o.at, o.at + interval '1 day'
          from generate_series(0, $1::int - 1) s,
               lateral (select ($2::int + s)::text as id, (now() at time zone 'utc')::date - 1 as day,
+                              timestamptz '2025-01-01T00:00:00Z' + s * interval '1 second' as at,
                               coalesce((select t.first from jsonb_to_recordset($3::jsonb) as t("offset" int, first text) where t."offset" = s), 'Traveller') as first,
                               case when s between 10 and 16 then 'Zebracorn' else 'Number' || s end as last) o`,
       [ORDERS, FIRST_ID, JSON.stringify(TRICKY.map(({ offset, first }) => ({ offset, first })))],
@@ -240,12 +243,14 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
     expect(text.split("\r\n")).toHaveLength(ORDERS + 1 + 1 + 1);
 
     // QUEUE-3: the New screen's columns without Action, from the list the web's table uses.
-    expect(records[0]).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Status"]);
+    expect(records[0]).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Due", "Status"]);
     expect(records[0]).toEqual(queueColumnsOf("newOrder").map((column) => column.header));
     // Newest first; QUEUE-6 values as on screen: DD/MM/YYYY days and UTC date and time; the
     // telephone neutralised too, since it starts with "+".
     const newest = FIRST_ID + ORDERS - 1;
     const newestAt = new Date(Date.parse("2025-01-01T00:00:00Z") + (ORDERS - 1) * 1000).toISOString();
+    // Issue 27: the Due cell keeps the due moment (the export is read later than the screen).
+    const newestDue = new Date(Date.parse(newestAt) + 86_400_000).toISOString();
     expect(records[1]).toEqual([
       String(newest),
       `Traveller Number${ORDERS - 1}`,
@@ -254,6 +259,7 @@ describe.skipIf(!available)("issue 16 D: CSV export (QUEUE-3, QUEUE-6)", () => {
       "01/02/2026",
       `${newestAt.slice(8, 10)}/${newestAt.slice(5, 7)}/${newestAt.slice(0, 4)} ${newestAt.slice(11, 19)}`,
       "04/03/2026",
+      `${newestDue.slice(8, 10)}/${newestDue.slice(5, 7)}/${newestDue.slice(0, 4)} ${newestDue.slice(11, 19)}`,
       "New",
     ]);
     // Every order once, in order.

@@ -1,5 +1,5 @@
 import { fullName, STAFF_ACTIVITY_LIMIT, type AuditEvent, type QueueAtMoment, type QueueAtRow, type StaffActivity } from "@etd/contract";
-import { isOrderEvent, staffStream, statusLabel, type AnyEvent, type StaffId } from "@etd/events";
+import { isOrderEvent, staffStream, statusLabel, type AnyEvent, type ServiceLevelPolicySet, type StaffId } from "@etd/events";
 import { evolveQueueRow, isInFolder, queueKeyOf, type QueueRow } from "@etd/projections";
 import type { RecordedEvent } from "@etd/event-store";
 import type { AuditContext } from "@etd/projections";
@@ -47,13 +47,16 @@ export const auditLogHandlers = (deps: ApiDeps) =>
       const rows = new Map<string, QueueRow>();
       // A stream is folded up to its first event after the moment, like the order's as-of.
       const past = new Set<string>();
+      // The policies set so far, as the queue projection keeps them (its rows hold the clock).
+      const policies: ServiceLevelPolicySet[] = [];
       await scanLog(deps.store, (raw, event) => {
+        if (event.type === "ServiceLevelPolicySet" && happenedBy(event, at.ms)) policies.push(event);
         if (!isOrderEvent(event) || past.has(raw.streamId)) return;
         if (!happenedBy(event, at.ms)) {
           past.add(raw.streamId);
           return;
         }
-        const row = evolveQueueRow(rows.get(raw.streamId), event);
+        const row = evolveQueueRow(rows.get(raw.streamId), event, policies);
         if (row !== undefined) rows.set(raw.streamId, row);
       });
       // "Today" is the moment's own UTC day: a future order became due then, not now. My Orders

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, isAllowed, MAX_SELECTED_ORDERS, QUEUE_KEYS, TOO_MANY_SELECTED_MESSAGE, type QueueKey } from "@etd/contract";
+import { DEFAULT_PAGE_SIZE, DUE_FILTERS, isAllowed, MAX_SELECTED_ORDERS, QUEUE_KEYS, QUEUE_SORTS, TOO_MANY_SELECTED_MESSAGE, type QueueKey } from "@etd/contract";
 import { pageSizeOf } from "@etd/contract/requests";
 import { folderCounts, futureMonths, ordersList, queueKeyOf, searchOrders, selectOrders } from "@etd/projections";
 import type { SessionUser } from "../auth/tokens.ts";
@@ -22,6 +22,10 @@ import { fail, ok } from "../http/reply.ts";
  *   page 2 of 10 is {start: 10, end: 20}. A client that sends a page size as `end` instead
  *   ({start: 10, end: 10}) is understood too: an `end` not after `start` is read as a count.
  *   Without `end` a window is 10 rows; "All" is every row from `start`.
+ * - Due (issue 27): `due` (overdue, within-hour) keeps the orders whose clock is due by now, or
+ *   due within the next hour, by the server's clock, and the total counts them; `sort=due` lists
+ *   the most urgent first. Both optional: without them the lists answer as before. A search takes
+ *   both, select all the filter, so "all" is what the filtered list shows.
  * - Unknown query parameters are ignored (clients add cache busters); a known one must be valid
  *   (the endpoint layer reads only the parameters a query schema names).
  */
@@ -41,6 +45,13 @@ export const searchWindow = (start: number, end: number | "All" | undefined): { 
 
 const viewerOf = (deps: ApiDeps, user: SessionUser) => ({ today: utcDay(deps.now()), staffId: user.id });
 
+/** The decoded `due` and `sort` (the edge checked they are among these words), with the moment the filter counts from. */
+const dueOptionsOf = (deps: ApiDeps, input: { readonly due?: string; readonly sort?: string }) => {
+  const due = DUE_FILTERS.find((filter) => filter === input.due);
+  const sort = QUEUE_SORTS.find((order) => order === input.sort);
+  return { ...(due === undefined ? {} : { due, now: deps.now() }), ...(sort === undefined ? {} : { sort }) };
+};
+
 export const queueQueryHandlers = (deps: ApiDeps) =>
   ({
     getFolderCounts: async ({ user }) => ok("Folder counts loaded.", await folderCounts(deps.readDb.query, viewerOf(deps, user))),
@@ -56,6 +67,7 @@ export const queueQueryHandlers = (deps: ApiDeps) =>
         limit: pageSizeOf(limit ?? perPage, DEFAULT_PAGE_SIZE),
         ...viewerOf(deps, user),
         ...(key === "futureOrder" && processMonth !== undefined ? { processMonth } : {}),
+        ...dueOptionsOf(deps, input),
       });
       return ok("Orders loaded.", result.rows, { total: result.total, page: result.page, limit: result.limit });
     },
@@ -73,6 +85,7 @@ export const queueQueryHandlers = (deps: ApiDeps) =>
         ...window,
         ...viewerOf(deps, user),
         ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+        ...dueOptionsOf(deps, input),
       });
       return ok("Orders loaded.", result.rows, { total: result.total, ...window });
     },
@@ -87,6 +100,7 @@ export const queueQueryHandlers = (deps: ApiDeps) =>
         limit: MAX_SELECTED_ORDERS + 1,
         ...viewerOf(deps, user),
         ...(key === "futureOrder" && input.processMonth !== undefined ? { processMonth: input.processMonth } : {}),
+        ...dueOptionsOf(deps, input),
       });
       if (rows.length > MAX_SELECTED_ORDERS) return fail(400, TOO_MANY_SELECTED_MESSAGE);
       return ok("Orders selected.", rows, { total: rows.length });

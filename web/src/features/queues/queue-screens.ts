@@ -1,4 +1,4 @@
-import { isAllowed, QUEUE_COLUMN_SET_OF, type ColumnSet, type QueueKey, type Role } from "@etd/contract";
+import { isAllowed, queueColumnsOf, type QueueColumnDefinition, type QueueKey, type Role } from "@etd/contract";
 import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./components/bulk-actions.tsx";
 
 /*
@@ -11,19 +11,13 @@ import { BULK_ACTIONS, BULK_COMMANDS, type BulkAction } from "./components/bulk-
 
 export type { QueueKey };
 
-/**
- * The column sets of QUEUE-3 and 001 §2, and which screen shows which, are the contract's
- * (QUEUE_COLUMN_SETS, QUEUE_COLUMN_SET_OF): the CSV export has the same columns as the table.
- */
-export type { ColumnSet };
-
-
 export interface QueueScreen {
   /** Below /admin, e.g. "recent-order". */
   readonly path: string;
   readonly queueKey: QueueKey;
   readonly title: string;
-  readonly columns: ColumnSet;
+  /** Its columns, Action left out: its column set's, with Due on New, Priority, Pending and My Orders (issue 27). */
+  readonly columns: readonly QueueColumnDefinition[];
   /** Delete per row in the Action column, to the roles the matrix lets delete (000 §6: Manager and Admin). */
   readonly rowDelete: boolean;
   /** Where a screen offers Delete to fewer roles than the matrix allows (000 §6: My Orders, Admin only). */
@@ -37,7 +31,7 @@ const statusFolder = (path: string, queueKey: Exclude<QueueKey, "futureOrder">, 
   path,
   queueKey,
   title,
-  columns: QUEUE_COLUMN_SET_OF[queueKey],
+  columns: queueColumnsOf(queueKey),
   rowDelete: true,
   viewOnlyOwnOrUnassigned: false,
 });
@@ -47,7 +41,7 @@ const intakeFolder = (path: string, queueKey: "newOrder" | "priorityOrder", titl
   path,
   queueKey,
   title,
-  columns: QUEUE_COLUMN_SET_OF[queueKey],
+  columns: queueColumnsOf(queueKey),
   rowDelete: true,
   viewOnlyOwnOrUnassigned: true,
 });
@@ -73,7 +67,7 @@ export const QUEUE_SCREENS: readonly QueueScreen[] = [
     path: "my-order",
     queueKey: "myOrder",
     title: "My Orders",
-    columns: QUEUE_COLUMN_SET_OF.myOrder,
+    columns: queueColumnsOf("myOrder"),
     rowDelete: true,
     deleteOnlyFor: ["Admin"],
     viewOnlyOwnOrUnassigned: false,

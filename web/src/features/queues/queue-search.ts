@@ -1,10 +1,11 @@
-import type { PageSize } from "@etd/contract";
+import { DUE_FILTERS, QUEUE_SORTS, type DueFilter, type PageSize, type QueueSort } from "@etd/contract";
 import type { SearchSchemaInput } from "@tanstack/react-router";
 
 /*
  * Page, rows per page and search live in the URL (QUEUE-2), so a list can be bookmarked, shared
  * and reloaded as it stood. The URL is user input: anything that is not a valid value falls back
- * to the default (page 1, 10 rows, no search) instead of failing the screen.
+ * to the default (page 1, 10 rows, no search) instead of failing the screen. Issue 27: the due
+ * filter and the due order live there too (`?due=overdue&sort=due`), absent by default.
  */
 
 /** Rows per page, the contract's: 1 to MAX_PAGE_SIZE, or every row. */
@@ -22,6 +23,10 @@ export interface QueueSearch {
   readonly page: number;
   readonly size: PageSize;
   readonly search: string;
+  /** Only the overdue orders, or those due within the hour (issue 27). */
+  readonly due?: DueFilter | undefined;
+  /** `due`: the most urgent first; newest first when absent. */
+  readonly sort?: QueueSort | undefined;
 }
 
 export interface FutureSearch extends QueueSearch {
@@ -54,11 +59,17 @@ export type QueueSearchInput = Partial<QueueSearch> & SearchSchemaInput;
 export type FutureSearchInput = Partial<FutureSearch> & SearchSchemaInput;
 
 /** A queue's URL search (`?page=2&size=25&search=gmail`), every field defaulted. */
-export const validateQueueSearch = (raw: Record<string, unknown>): QueueSearch => ({
-  page: pageOf(raw.page),
-  size: sizeOf(raw.size, QUEUE_PAGE_SIZES),
-  search: searchOf(raw.search),
-});
+export const validateQueueSearch = (raw: Record<string, unknown>): QueueSearch => {
+  const due = DUE_FILTERS.find((filter) => filter === raw.due);
+  const sort = QUEUE_SORTS.find((order) => order === raw.sort);
+  return {
+    page: pageOf(raw.page),
+    size: sizeOf(raw.size, QUEUE_PAGE_SIZES),
+    search: searchOf(raw.search),
+    ...(due === undefined ? {} : { due }),
+    ...(sort === undefined ? {} : { sort }),
+  };
+};
 
 /** The future-orders URL search: the same, with its own sizes and the open month. */
 export const validateFutureSearch = (raw: Record<string, unknown>): FutureSearch => {

@@ -1,15 +1,16 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Fragment } from "react";
-import { capitalised, QUEUE_COLUMN_SETS, type QueueColumnKey } from "@etd/contract";
+import { capitalised, type QueueColumnDefinition, type QueueColumnKey } from "@etd/contract";
 import type { QueueRow } from "../utils/queue-queries.ts";
-import type { ColumnSet } from "../queue-screens.ts";
+import { DueCell } from "./due.tsx";
 import type { QueueColumn, QueueTableFeatures } from "./queue-table.tsx";
 import { RowActions, type RowActionsOptions } from "./row-actions.tsx";
 
 /*
- * The columns of QUEUE-3 and 001 §2, by column set (see queue-screens.ts). Which columns a set
- * has, in which order and under which header, is the contract's list (QUEUE_COLUMN_SETS), the
- * one the CSV export writes too; here is how each cell renders. The server formats every date
+ * The columns of QUEUE-3 and 001 §2, by queue screen. Which columns a queue shows, in which order
+ * and under which header, is the contract's list (queueColumnsOf: its column set, with Due on New,
+ * Priority, Pending and My Orders, issue 27; a screen's `columns`), the one the CSV export writes
+ * too; here is how each cell renders. The server formats every date
  * for its list (QUEUE-6), so cells show its display fields as they come.
  */
 
@@ -50,34 +51,33 @@ const CELLS: { readonly [K in Exclude<QueueColumnKey, "processingDate" | "proces
   date: (header) => helper.accessor("date", { id: "date", header }),
   departureDate: (header) => helper.accessor((row) => row.departureDate ?? "", { id: "departureDate", header }),
   refundDate: (header) => helper.accessor((row) => row.refundDate ?? "", { id: "refundDate", header }),
+  // Counted from now in the browser, as time passes (issue 27); the export keeps the due moment.
+  due: (header) => helper.accessor("due", { id: "due", header, cell: ({ row }) => <DueCell row={row.original} /> }),
   status: (header) => helper.accessor("status", { id: "status", header, cell: ({ row }) => capitalised(row.original.status) }),
 };
 
-const cellsOf = (set: ColumnSet): QueueColumn<QueueRow>[] =>
-  QUEUE_COLUMN_SETS[set].map((column) => {
+type Columns = readonly QueueColumnDefinition[];
+
+const cellsOf = (columns: Columns): QueueColumn<QueueRow>[] =>
+  columns.map((column) => {
     const render = CELLS[column.key as keyof typeof CELLS];
     if (render === undefined) throw new Error(`no cell for the column ${column.key}`);
     return render(column.header);
   });
 
-/** Built once, so a set's columns keep their identity from render to render. */
-const SET_CELLS: { readonly [S in ColumnSet]: readonly QueueColumn<QueueRow>[] } = {
-  standard: cellsOf("standard"),
-  intake: cellsOf("intake"),
-  noTelephone: cellsOf("noTelephone"),
-  refund: cellsOf("refund"),
-  assigned: cellsOf("assigned"),
+/** Built once per list of columns (each screen's is one constant), so they keep their identity from render to render. */
+const BUILT = new WeakMap<Columns, readonly QueueColumn<QueueRow>[]>();
+const cellsOfScreen = (columns: Columns) => {
+  const cells = BUILT.get(columns) ?? cellsOf(columns);
+  BUILT.set(columns, cells);
+  return cells;
 };
 
 const action = (options: RowActionsOptions) =>
   helper.display({ id: "action", header: "Action", cell: ({ row }) => <RowActions row={row.original} {...options} /> });
 
-/** The columns of one queue screen, Action last. */
-export const queueColumns = (set: ColumnSet, options: RowActionsOptions): QueueColumn<QueueRow>[] => [
-  ...SET_CELLS[set],
-  // QUEUE-3: the refund table's Action column is View only.
-  action(set === "refund" ? { ...options, onDelete: undefined } : options),
-];
+/** The columns of one queue screen, Action last (without Delete where the screen offers none: queue-screens.ts's `rowDelete`). */
+export const queueColumns = (columns: Columns, options: RowActionsOptions): QueueColumn<QueueRow>[] => [...cellsOfScreen(columns), action(options)];
 
 /**
  * ADMIN-3's month table: Order ID, Name, Email, Telephone, Date and Time, Processing Date, Process

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { QueueListRow } from "@etd/contract";
+import type { DueFilter, QueueListRow, QueueSort } from "@etd/contract";
 import { QUEUES } from "@etd/contract/endpoints";
 import { callApi, queryRequest, type Envelope } from "../../../lib/api-client.ts";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
@@ -30,6 +30,9 @@ export interface QueuePageParams {
   readonly search: string;
   /** Future orders only: one process month, "2025-04". */
   readonly processMonth?: string | undefined;
+  /** Issue 27: the due filter and the due order, sent only when chosen. */
+  readonly due?: DueFilter | undefined;
+  readonly sort?: QueueSort | undefined;
 }
 
 /** A list's or a search's rows, with the total the server sends beside `data` (the folder's count, or the matches). */
@@ -46,21 +49,22 @@ const pageOf = (answer: Envelope<readonly QueueRow[] | null>): QueuePageAnswer =
  * so both read the same cache entry. `userName` is sent as 000 §7 does; the server lists the
  * signed-in member's orders whatever it says.
  */
-export const queuePageQuery = (queueKey: QueueKey, { page, size, search, processMonth }: QueuePageParams, userName: string) => {
+export const queuePageQuery = (queueKey: QueueKey, { page, size, search, processMonth, due, sort }: QueuePageParams, userName: string) => {
   const searchVal = search.trim();
+  const dueOptions = { ...(due === undefined ? {} : { due }), ...(sort === undefined ? {} : { sort }) };
   return queryOptions({
-    queryKey: [...queryKeys.queue, searchVal === "" ? "list" : "search", queueKey, { page, size, searchVal, processMonth }],
+    queryKey: [...queryKeys.queue, searchVal === "" ? "list" : "search", queueKey, { page, size, searchVal, processMonth, ...dueOptions }],
     queryFn: async (context) =>
       pageOf(
         searchVal === ""
           ? await callApi(
               QUEUES.getOrdersList,
-              { params: { orderName: queueKey }, query: { page: String(page), limit: String(size), delay: "1", userName, processMonth } },
+              { params: { orderName: queueKey }, query: { page: String(page), limit: String(size), delay: "1", userName, processMonth, ...dueOptions } },
               queryRequest(context),
             )
           : await callApi(
               QUEUES.searchOrders,
-              { body: { ...searchWindow(page, size), searchVal, folderName: queueKey, userName, ...(processMonth ? { processMonth } : {}) } },
+              { body: { ...searchWindow(page, size), searchVal, folderName: queueKey, userName, ...(processMonth ? { processMonth } : {}), ...dueOptions } },
               queryRequest(context),
             ),
       ),
