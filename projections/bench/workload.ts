@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { openPostgresDriver, openSealedSqlEventStore, type EncryptingEventStore, type SqlDriver } from "@etd/event-store";
+import { openPostgresDriver, openSealedSqlEventStore, type EncryptingEventStore, type SealedSqlEventStore, type SqlDriver } from "@etd/event-store";
 import type { PlannedWork, PlanOptions } from "./plan-log.ts";
 import type { PlanReply, PlanRequest } from "./plan-worker.ts";
 import type { StreamWork } from "./staff-roster.ts";
@@ -11,20 +11,28 @@ import type { StreamWork } from "./staff-roster.ts";
  * the gateways have theirs (staff-roster.ts). Everything goes through the sealed event store, so
  * personal data is encrypted per order as in production and permanent deletes destroy keys.
  *
- * Speed: an order's whole history is one append (two around a permanent delete), many orders are
- * appended at once over a pool, so PostgreSQL's group commit carries the load, and the events are
- * planned on a worker thread (plan-worker.ts) while the main thread appends.
+ * Speed: an order's whole history is one append (two around a permanent delete), a writer appends
+ * 16 orders in one transaction of the store's (one commit for them all), a few writers work at
+ * once (the machine has two cores, which PostgreSQL and this process share: 16 writers wrote
+ * slower than 4 here), and the events are planned on a worker thread (plan-worker.ts) while the main
+ * thread appends.
  *
  * Deterministic: the same options give the same streams with the same events and event ids (the
  * interleaving of streams in the global log depends on timing, and ciphertexts on random IVs).
  */
 
 export interface GenerateLogOptions extends PlanOptions {
-  /** Where to write: a driver the caller owns (used as it is), or a connection string (a pool is opened and closed). */
+  /**
+   * Where to write: a driver the caller owns (used as it is; it needs two connections per writer,
+   * one for a writer's transaction and one for the stream keys made meanwhile), or a connection
+   * string (a pool is opened and closed).
+   */
   readonly driver?: SqlDriver;
   readonly connectionString?: string;
-  /** Orders appended at once (default 16). */
+  /** Writers at work at once (default 4). */
   readonly concurrency?: number;
+  /** Orders a writer appends in one transaction (default 16; 1: each append commits on its own). */
+  readonly ordersPerTransaction?: number;
   /**
    * False: commit without waiting for the WAL to reach disk (`synchronous_commit = off` on the
    * database while the log is written, reset afterwards), about twice as fast here. For throwaway
@@ -32,7 +40,7 @@ export interface GenerateLogOptions extends PlanOptions {
    * Needs `connectionString` (the setting reaches the connections opened after it).
    */
   readonly synchronousCommit?: boolean;
-  /** Called after each stream's appends with the number of events written so far. */
+  /** Called after each stream's appends have committed, with the number of events written so far. */
   readonly onProgress?: (eventsWritten: number) => void;
 }
 
@@ -55,6 +63,25 @@ const execute = async (store: EncryptingEventStore, work: StreamWork): Promise<n
   }
   return written;
 };
+
+/** Orders whose appends can share a transaction with other orders': one append, no key to destroy. */
+const joinsTransaction = (work: PlannedWork): boolean => work.order && work.appends.length === 1 && !work.appends[0]!.forgetFirst;
+
+/**
+ * Several orders' appends in one transaction, through the store's own transaction (each append
+ * is still `es_append`, sealed with the stream's key): one commit and one wake-up for the lot
+ * instead of one per order.
+ */
+const executeTogether = (store: SealedSqlEventStore, works: readonly PlannedWork[]): Promise<number[]> =>
+  store.transaction(async (bound) => {
+    const written: number[] = [];
+    for (const work of works) {
+      const [append] = work.appends;
+      await bound.append(work.streamId, append!.events, { expectedVersion: append!.expectedVersion });
+      written.push(append!.events.length);
+    }
+    return written;
+  });
 
 /** The plan, made on a worker thread a batch ahead of the writers that take from it. */
 interface WorkSource {
@@ -129,12 +156,13 @@ const setCommitWait = async (connectionString: string, wait: boolean): Promise<v
 
 /** Appends a generated log of exactly `events` events to the event store on the database. */
 export const generateLog = async (options: GenerateLogOptions): Promise<GeneratedLog> => {
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 4;
+  const together = options.ordersPerTransaction ?? 16;
   if (!options.driver && !options.connectionString) throw new Error("generateLog needs a driver or a connectionString");
   const relaxed = options.synchronousCommit === false;
   if (relaxed && (options.driver || !options.connectionString)) throw new Error("synchronousCommit: false needs a connectionString, not a driver");
   if (relaxed) await setCommitWait(options.connectionString!, false);
-  const driver = options.driver ?? (await openPostgresDriver({ connectionString: options.connectionString!, maxConnections: concurrency + 2 }));
+  const driver = options.driver ?? (await openPostgresDriver({ connectionString: options.connectionString!, maxConnections: 2 * concurrency + 1 }));
   const store = await openSealedSqlEventStore(driver);
   const plan = plannedOnWorker(options);
   const started = performance.now();
@@ -164,20 +192,40 @@ export const generateLog = async (options: GenerateLogOptions): Promise<Generate
     };
 
     // A staff or gateway stream takes several appends over the log, each at the version the one
-    // before left: they run one after the other. Each order stream is a single piece of work.
+    // before left: they run one after the other, chained in the order they are taken (before any
+    // await, so in plan order). Each order stream is a single piece of work.
     const tails = new Map<string, Promise<unknown>>();
+    const start = (work: PlannedWork): Promise<void> => {
+      if (work.order) return execute(store, work).then((count) => written(work, count));
+      const run = (tails.get(work.streamId) ?? Promise.resolve()).then(async () => written(work, await execute(store, work)));
+      tails.set(work.streamId, run);
+      return run.finally(() => {
+        if (tails.get(work.streamId) === run) tails.delete(work.streamId);
+      });
+    };
     let failure: { error: unknown } | undefined;
     const writer = async () => {
       for (let work = await take(); work && !failure; work = await take()) {
-        const current = work;
-        if (current.order) {
-          written(current, await execute(store, current));
+        if (together === 1 || !joinsTransaction(work)) {
+          await start(work);
           continue;
         }
-        const run = (tails.get(current.streamId) ?? Promise.resolve()).then(async () => written(current, await execute(store, current)));
-        tails.set(current.streamId, run);
-        await run;
-        if (tails.get(current.streamId) === run) tails.delete(current.streamId);
+        const group = [work];
+        // Work that cannot join (a permanent delete, a staff change) starts beside the group.
+        let beside: Promise<void> | undefined;
+        while (group.length < together && !beside) {
+          const next = await take();
+          if (!next) break;
+          if (joinsTransaction(next)) group.push(next);
+          else {
+            beside = start(next);
+            // Awaited after the group; until then its failure must not count as unhandled.
+            beside.catch(() => undefined);
+          }
+        }
+        const counts = await executeTogether(store, group);
+        group.forEach((done, i) => written(done, counts[i]!));
+        await beside;
       }
     };
     await Promise.all(
