@@ -8,8 +8,8 @@ const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; 
   queueKeyCommand({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
 describe("issue 16 C: the queues' shortcuts (QUEUE-2)", () => {
-  it("maps j/k, the arrows, Enter, x, a, / and ? and nothing else", () => {
-    expect(["j", "ArrowDown", "k", "ArrowUp", "Enter", "x", "a", "/", "?"].map((key) => press(key))).toEqual([
+  it("maps j/k, the arrows, Enter, x, a, n (issue 27), / and ? and nothing else", () => {
+    expect(["j", "ArrowDown", "k", "ArrowUp", "Enter", "x", "a", "n", "/", "?"].map((key) => press(key))).toEqual([
       "next",
       "next",
       "previous",
@@ -17,10 +17,12 @@ describe("issue 16 C: the queues' shortcuts (QUEUE-2)", () => {
       "open",
       "toggle",
       "assign",
+      "takeNext",
       "search",
       "help",
     ]);
     expect(press("J")).toBeUndefined();
+    expect(press("N")).toBeUndefined();
     expect(press("Escape")).toBeUndefined();
     expect(press(" ")).toBeUndefined();
   });
@@ -29,6 +31,7 @@ describe("issue 16 C: the queues' shortcuts (QUEUE-2)", () => {
     expect(press("a", { ctrlKey: true })).toBeUndefined();
     expect(press("k", { metaKey: true })).toBeUndefined();
     expect(press("j", { altKey: true })).toBeUndefined();
+    expect(press("n", { ctrlKey: true })).toBeUndefined();
   });
 });
 

@@ -12,6 +12,8 @@ import { TEAM } from "./team.ts";
 
 export * from "./declare.ts";
 export { ACCESS, AUDIT, ORDER_PAGE, ORDERS, QUEUES, SERVICE_LEVELS, TEAM };
+// Take next's answer and its refusal at capacity (issue 27), for the API and the queues' button.
+export { atCapacityMessage, type TakeNextAnswer } from "./orders.ts";
 
 /** Every endpoint by name. */
 export const ENDPOINTS = { ...ACCESS, ...AUDIT, ...ORDER_PAGE, ...ORDERS, ...QUEUES, ...SERVICE_LEVELS, ...TEAM };

@@ -8,6 +8,21 @@ export interface CommandAnswer {
 }
 
 /**
+ * Take next's answer (issue 27): the order now the caller's and why it was the one, or, with no
+ * order waiting, both null (the message says so).
+ */
+export interface TakeNextAnswer {
+  readonly orderId: string | null;
+  /** "due in 35 min, the most urgent unassigned Priority order"; the same words are in OrderAssigned. */
+  readonly reason: string | null;
+  readonly position: string | null;
+}
+
+/** Take next's refusal at capacity: how many open orders the caller holds (their capacity). */
+export const atCapacityMessage = (open: number): string =>
+  `You have ${open} open ${open === 1 ? "order" : "orders"}, your capacity. Finish one to take the next.`;
+
+/**
  * What a command that moves an order, or marks it, changes: the order's page, the queues' rows
  * and folder counts, and the reports that count orders by status and by who processed them.
  */
@@ -34,6 +49,16 @@ export const ORDERS = endpoints({
     changes: MOVES_ORDERS,
     data: answer<BulkChangeAnswer>(),
     answers: ORDER_COMMAND_ANSWERS,
+  },
+  takeNextOrder: {
+    method: "post",
+    path: "/admin/take-next-order",
+    guard: "order.assign",
+    summary:
+      "Take next (issue 27): assigns the caller the most urgent unassigned New or Priority order (overdue first, then earliest due; Priority before Standard at the same due time; then the oldest paid) and says why; the reason is kept in OrderAssigned. Callers at the same moment each get a different order",
+    changes: MOVES_ORDERS,
+    data: answer<TakeNextAnswer>(),
+    answers: { 409: "The caller holds as many open orders as their capacity: nothing changed" },
   },
   moveOrdersToOriginalFolder: {
     method: "put",

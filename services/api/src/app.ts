@@ -28,6 +28,7 @@ import { orderPresenceHandlers } from "./routes/presence-routes.ts";
 import { publicHandlers } from "./routes/public-routes.ts";
 import { serviceLevelHandlers } from "./routes/service-level-routes.ts";
 import { staffAccountHandlers } from "./routes/staff-routes.ts";
+import { takeNextHandlers } from "./routes/take-next-routes.ts";
 import { uploadHandlers } from "./routes/upload-routes.ts";
 import { mountWebApp } from "./web-app.ts";
 import { mountProbes } from "./probes.ts";
@@ -43,6 +44,7 @@ const handlersOf = (deps: ApiDeps): Handlers => ({
   ...intakeHandlers(deps),
   ...publicHandlers(deps),
   ...orderHandlers(deps),
+  ...takeNextHandlers(deps),
   ...mailHandlers(deps),
   ...orderPresenceHandlers(deps),
   ...defencePackHandlers(deps),

@@ -14,8 +14,8 @@ import { sessionAtom } from "../../../lib/session.ts";
 
 /**
  * The Team Member List (ADMIN-1): #, Name, Email, Password (masked), Type, 2FA (issue 16: whether
- * the member uses two-factor sign-in), Open orders (issue 27: against their capacity), Action. An Admin may reset a member's second factor, after
- * a confirmation that says what follows.
+ * the member uses two-factor sign-in), Open orders (issue 27: against their capacity), Action. An
+ * Admin may reset a member's second factor, after a confirmation that says what follows.
  */
 export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string; labelledBy: string }) => {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
+import { isAllowed, type QueueKey } from "@etd/contract";
 import { QUEUES } from "@etd/contract/endpoints";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { announce } from "../../../components/ui/live-region.tsx";
@@ -17,8 +18,11 @@ import { bulkActionsFor, canOpenOrder, rowDeleteFor, type QueueScreen } from "..
 import { BulkActionButtons, BulkActionConfirm, bulkSelectionOf, SelectAllBar, selectedIdsOf, useBulkActions, type PendingAction } from "./bulk-actions.tsx";
 import { queueColumns } from "./queue-columns.tsx";
 import { QueueTable, type QueueKeyboard } from "./queue-table.tsx";
+import { TakeNextButton, useTakeNext } from "./take-next.tsx";
 
 const NO_ROWS: readonly QueueRow[] = [];
+/** Where Take next is offered (issue 27): the folders it takes from, and the member's own list it adds to. */
+const TAKE_NEXT_FOLDERS: readonly QueueKey[] = ["newOrder", "priorityOrder", "myOrder"];
 const rowIdOf = (row: QueueRow) => row.id;
 
 /** Where a queue screen may send its URL: the next search, replacing the history entry or not. */
@@ -50,6 +54,9 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   const canDeleteRows = rowDeleteFor(screen, session?.role);
   const { ask } = bulk;
   const askToDelete = useCallback((row: QueueRow) => ask({ action: "delete", orderIds: [row.id] }), [ask]);
+
+  const offersTakeNext = TAKE_NEXT_FOLDERS.includes(screen.queueKey) && session !== undefined && isAllowed(session.role, "order.assign");
+  const takeNext = useTakeNext(openOrder);
 
   const viewerId = session?.id;
   const canOpen = useCallback((row: QueueRow) => canOpenOrder(screen, row.assign_to_id, viewerId), [screen, viewerId]);
@@ -100,13 +107,19 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
           bulk.request({ action: "assign", orderIds: [current.id], openAfter: true });
         }
       : undefined,
+    takeNext: offersTakeNext ? takeNext.take : undefined,
   };
 
   return (
     <>
       <QueueTable
         title={screen.title}
-        headerActions={<ExportCsvLink endpoint={QUEUES.exportOrders} query={{ folderName: screen.queueKey, searchVal: search.search }} />}
+        headerActions={
+          <>
+            {offersTakeNext ? <TakeNextButton takeNext={takeNext} /> : null}
+            <ExportCsvLink endpoint={QUEUES.exportOrders} query={{ folderName: screen.queueKey, searchVal: search.search }} />
+          </>
+        }
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}
         isRefreshing={query.isFetching}
         search={{ value: search.search, onSearch: (text) => navigate({ ...search, search: text, page: 1 }, { replace: true }) }}

@@ -97,6 +97,8 @@ export interface QueueKeyboard<TData> {
   readonly whyNotOpen: (row: TData) => string;
   /** `a`: Assign to me, given the current row; absent where the screen does not offer it. */
   readonly assign?: ((current: TData | undefined) => void) | undefined;
+  /** `n`: Take next (issue 27); absent where the screen does not offer it. */
+  readonly takeNext?: (() => void) | undefined;
 }
 
 const EMPTY_SORTING: SortingState = [];
@@ -193,6 +195,8 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
       }
       case "assign":
         return keyboard.assign ? keyboard.assign(current?.original) : announce("Assign to me is not offered on this list.");
+      case "takeNext":
+        return keyboard.takeNext ? keyboard.takeNext() : announce("Take next is not offered on this list.");
       case "search":
         return searchInput.current ? searchInput.current.focus() : announce("This list has no search.");
       case "help":

@@ -7,6 +7,7 @@ export const QUEUE_SHORTCUTS: readonly { readonly keys: readonly string[]; reado
   { keys: ["Enter"], what: "Open the order" },
   { keys: ["x"], what: "Select or unselect the order" },
   { keys: ["a"], what: "Assign to me: the selected orders, or else this order, which then opens" },
+  { keys: ["n"], what: "Take next: the most urgent unassigned order becomes yours, and opens" },
   { keys: ["/"], what: "Search" },
   { keys: ["Esc"], what: "Leave the search box, close a dialog" },
   { keys: ["?"], what: "This list" },

@@ -2,12 +2,13 @@ import { useEffect, useEffectEvent } from "react";
 
 /*
  * The queues' keyboard (issue 16 part C, after Zammad's and Gmail's): j/k or the arrow keys move
- * the current row, Enter opens it, x selects it, a assigns to me, / goes to the search box and ?
- * lists the shortcuts. A key is a shortcut only when nobody is typing and no dialog is open: a
- * letter typed in the search box, a select or a rich-text field stays a letter.
+ * the current row, Enter opens it, x selects it, a assigns to me, n takes the next order (issue 27),
+ * / goes to the search box and ? lists the shortcuts. A key is a shortcut only when nobody is typing
+ * and no dialog is open: a letter typed in the search box, a select or a rich-text field stays a
+ * letter.
  */
 
-export type QueueKeyCommand = "next" | "previous" | "open" | "toggle" | "assign" | "search" | "help";
+export type QueueKeyCommand = "next" | "previous" | "open" | "toggle" | "assign" | "takeNext" | "search" | "help";
 
 export interface KeyPress {
   readonly key: string;
@@ -32,6 +33,8 @@ export const queueKeyCommand = ({ key, ctrlKey, metaKey, altKey }: KeyPress): Qu
       return "toggle";
     case "a":
       return "assign";
+    case "n":
+      return "takeNext";
     case "/":
       return "search";
     case "?":

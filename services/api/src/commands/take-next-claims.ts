@@ -1,0 +1,167 @@
+import { migrateTables, type Query, type SqlDriver } from "@etd/event-store";
+import { capacityOf, openOrdersOf, QUEUE_TABLES } from "@etd/projections";
+
+/*
+ * Take next's claims (issue 27): which unassigned order each caller is about to be given, so that
+ * members pressing it at the same moment each get a different order and none is skipped.
+ *
+ * A claim is a row keyed by the order id in the read database, inserted with `on conflict do
+ * nothing`: of callers racing for one order exactly one row goes in, and the others move on to the
+ * next candidate. Candidates are the waiting orders the queue read model shows, most urgent first
+ * (URGENCY), without the claimed ones; since every caller claims the first free one, what is
+ * claimed is always the front of that order. The table lives in the shared database, so it holds
+ * across API processes on PostgreSQL as it does in one process on PGlite. The order decider stays
+ * the final word: an order someone assigned by hand meanwhile is refused, its claim let go, and
+ * the next one tried.
+ *
+ * A claim ends when the queue read model shows the order no longer waiting (assigned: the claim's
+ * work is done), when the attempt failed, or, for a process that died between the claim and the
+ * command, after CLAIM_LIFETIME.
+ *
+ * Capacity, where a member has one, is checked under a per-member lock, in the same transaction as
+ * the claim: the member's open orders as the queue read model counts them, plus their claims it
+ * does not show yet. So two presses by one member at once cannot both pass at capacity - 1, and a
+ * refused call leaves nothing.
+ */
+
+const CLAIMS = "take_next_claims";
+
+const CLAIMS_SQL = [
+  `create table if not exists ${CLAIMS} (
+    order_id text primary key,
+    staff_id text not null,
+    claimed_at timestamptz not null default now()
+  )`,
+  `create index if not exists ${CLAIMS}_staff on ${CLAIMS} (staff_id)`,
+];
+
+/** Longer than any command takes; a claim older than this belongs to a process that died mid-call. */
+const CLAIM_LIFETIME = "2 minutes";
+
+/** Candidates read at a time: enough that racing callers rarely read twice, few enough to stay one index range. */
+const CANDIDATES = 16;
+
+/** Any constant shared by every process, with the member's id hashed in: one lock per member. */
+const MEMBER_LOCK_PREFIX = "take-next:";
+
+const ORDERS = QUEUE_TABLES.orders;
+
+/** An order waits to be taken: unassigned, in New or Priority (its processing date reached). */
+const WAITING = `o.process_status in ('New', 'Priority') and o.assignee_id is null`;
+
+/**
+ * The one place the order of urgency is written: overdue first, then earliest due (both: due_at
+ * ascending); Priority before Standard at the same due time; then the oldest paid.
+ */
+const URGENCY = `o.due_at asc nulls last, (o.processing_mode <> 'priority') asc, o.created_at asc, o.order_id asc`;
+
+/** The order given to a caller, with what its reason is worded from. */
+export interface ClaimedOrder {
+  readonly orderId: string;
+  readonly processingMode: string;
+  /** ISO 8601; null when the queue shows no due time. */
+  readonly dueAt: string | null;
+}
+
+export type ClaimOutcome =
+  | { readonly claimed: ClaimedOrder }
+  | { readonly atCapacity: number }
+  | { readonly none: true };
+
+const migrated = new WeakMap<SqlDriver, Promise<void>>();
+
+/** The claims table, created once per database driver (every process runs the same `if not exists`). */
+const ready = (db: SqlDriver): Promise<void> => {
+  let done = migrated.get(db);
+  if (!done) {
+    done = migrateTables(db, CLAIMS_SQL);
+    // A failed migration is tried again on the next call, not remembered.
+    done.catch(() => migrated.delete(db));
+    migrated.set(db, done);
+  }
+  return done;
+};
+
+/**
+ * Lets go of the member's claims whose work is done (the queue no longer shows the order waiting),
+ * and anyone's whose process died. Only the member's own: callers at the same moment never wait on
+ * each other's rows here.
+ */
+const releaseFinished = async (query: Query, staffId: string): Promise<void> => {
+  await query(
+    `delete from ${CLAIMS} c where c.claimed_at < now() - interval '${CLAIM_LIFETIME}'
+       or (c.staff_id = $1 and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and ${WAITING}))`,
+    [staffId],
+  );
+};
+
+/** The member's claims the queue does not yet show as theirs: orders on their way to them. */
+const claimsInFlight = async (query: Query, staffId: string): Promise<number> => {
+  const [row] = await query(
+    `select count(*)::int as n from ${CLAIMS} c where c.staff_id = $1
+       and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and o.assignee_id = c.staff_id)`,
+    [staffId],
+  );
+  return Number(row?.n ?? 0);
+};
+
+const candidates = async (query: Query, today: string, skip: readonly string[]): Promise<ClaimedOrder[]> => {
+  const rows = await query(
+    `select o.order_id, o.processing_mode, to_char(o.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_at
+       from ${ORDERS} o
+      where ${WAITING} and o.processing_date <= $1::date
+        and not exists (select 1 from ${CLAIMS} c where c.order_id = o.order_id)
+        and o.order_id <> all($2::text[])
+      order by ${URGENCY}
+      limit ${CANDIDATES}`,
+    [today, skip],
+  );
+  return rows.map((row) => ({
+    orderId: String(row.order_id),
+    processingMode: String(row.processing_mode),
+    dueAt: typeof row.due_at === "string" ? row.due_at : null,
+  }));
+};
+
+/** Claims the first candidate no one else has; another caller's claim of it first moves on to the next. */
+const claimFirstFree = async (query: Query, staffId: string, today: string, skip: readonly string[]): Promise<ClaimOutcome> => {
+  for (;;) {
+    const found = await candidates(query, today, skip);
+    for (const candidate of found) {
+      const inserted = await query(
+        `insert into ${CLAIMS} (order_id, staff_id) values ($1, $2) on conflict (order_id) do nothing returning order_id`,
+        [candidate.orderId, staffId],
+      );
+      if (inserted.length > 0) return { claimed: candidate };
+    }
+    // Every candidate was claimed by someone else first: read the next ones, unless there were no more.
+    if (found.length < CANDIDATES) return { none: true };
+  }
+};
+
+/**
+ * Claims the most urgent waiting order for `staffId`, unless they are at capacity. `skip`: orders
+ * this call already tried and the decider refused (the read model may still show them waiting).
+ */
+export const claimNext = async (db: SqlDriver, staffId: string, today: string, skip: readonly string[] = []): Promise<ClaimOutcome> => {
+  await ready(db);
+  const [, capacity] = await Promise.all([releaseFinished(db.query, staffId), capacityOf(db.query, staffId)]);
+  // Without a capacity nothing needs the member's lock: each claim is its own statement, committed
+  // at once, so a racing caller waits on it for no longer than that.
+  if (capacity === null) return claimFirstFree(db.query, staffId, today, skip);
+  return db.transaction(async (query): Promise<ClaimOutcome> => {
+    await query(`select pg_advisory_xact_lock(hashtext($1))`, [MEMBER_LOCK_PREFIX + staffId]);
+    // Read again under the lock: the capacity may have been set meanwhile.
+    const capacity = await capacityOf(query, staffId);
+    if (capacity !== null) {
+      const open = (await openOrdersOf(query, staffId)) + (await claimsInFlight(query, staffId));
+      if (open >= capacity) return { atCapacity: open };
+    }
+    return claimFirstFree(query, staffId, today, skip);
+  });
+};
+
+/** The attempt failed (the decider refused, or it threw): the order is free for the next caller. */
+export const releaseClaim = async (db: SqlDriver, orderId: string, staffId: string): Promise<void> => {
+  await db.query(`delete from ${CLAIMS} where order_id = $1 and staff_id = $2`, [orderId, staffId]);
+};
