@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
-import { isAllowed, type QueueKey } from "@etd/contract";
+import { DUE_FOLDERS, isAllowed, type QueueKey } from "@etd/contract";
 import { QUEUES } from "@etd/contract/endpoints";
 import { ExportCsvLink } from "../../../components/ui/export-link.tsx";
 import { announce } from "../../../components/ui/live-region.tsx";
@@ -16,6 +16,7 @@ import { pageCount } from "../../../lib/page-count.ts";
 import { QUEUE_PAGE_SIZES, type QueueSearch } from "../queue-search.ts";
 import { bulkActionsFor, canOpenOrder, rowDeleteFor, type QueueScreen } from "../queue-screens.ts";
 import { BulkActionButtons, BulkActionConfirm, bulkSelectionOf, SelectAllBar, selectedIdsOf, useBulkActions, type PendingAction } from "./bulk-actions.tsx";
+import { DueFilters } from "./due.tsx";
 import { queueColumns } from "./queue-columns.tsx";
 import { QueueTable, type QueueKeyboard } from "./queue-table.tsx";
 import { TakeNextButton, useTakeNext } from "./take-next.tsx";
@@ -49,7 +50,7 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   const afterCommand = (action: PendingAction, result: { status: number }) => {
     if (action.openAfter && result.status === 1 && action.orderIds[0] !== undefined) openOrder(action.orderIds[0]);
   };
-  const bulk = useBulkActions(`${screen.queueKey}|${search.page}|${search.size}|${search.search}`, userName, afterCommand);
+  const bulk = useBulkActions(`${screen.queueKey}|${search.page}|${search.size}|${search.search}|${search.due ?? ""}|${search.sort ?? ""}`, userName, afterCommand);
   const actions = bulkActionsFor(screen, session?.role);
   const canDeleteRows = rowDeleteFor(screen, session?.role);
   const { ask } = bulk;
@@ -61,6 +62,8 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
   const viewerId = session?.id;
   const canOpen = useCallback((row: QueueRow) => canOpenOrder(screen, row.assign_to_id, viewerId), [screen, viewerId]);
   const columns = useMemo(() => queueColumns(screen.columns, { canOpen, onDelete: canDeleteRows ? askToDelete : undefined }), [screen, canOpen, canDeleteRows, askToDelete]);
+  // Issue 27: where the Due column shows, it sorts (on the server) and filters.
+  const showsDue = DUE_FOLDERS.includes(screen.queueKey);
 
   // The last page emptied (its rows were deleted or assigned): show the new last page instead.
   const settled = answer?.ok === true && !query.isPlaceholderData;
@@ -79,7 +82,7 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
       const searchVal = search.search.trim();
       return callApi(
         QUEUES.selectAllOrders,
-        { body: { folderName: screen.queueKey, ...(searchVal === "" ? {} : { searchVal }) } },
+        { body: { folderName: screen.queueKey, ...(searchVal === "" ? {} : { searchVal }), ...(search.due === undefined ? {} : { due: search.due }) } },
         { readAfter: readYourWritesOf(queryClient).readAfter(QUEUES.selectAllOrders.reads) },
       );
     },
@@ -123,6 +126,10 @@ export const QueueScreenView = ({ screen, search, navigate }: { screen: QueueScr
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: queryKeys.queue })}
         isRefreshing={query.isFetching}
         search={{ value: search.search, onSearch: (text) => navigate({ ...search, search: text, page: 1 }, { replace: true }) }}
+        filters={showsDue ? <DueFilters value={search.due} onChange={(due) => navigate({ ...search, due, page: 1 })} /> : undefined}
+        serverSort={
+          showsDue ? { columnId: "due", sorted: search.sort === "due", onToggle: () => navigate({ ...search, sort: search.sort === "due" ? undefined : "due", page: 1 }) } : undefined
+        }
         actions={actions.length > 0 ? <BulkActionButtons actions={actions} selection={selection} busy={bulk.busy} onAction={bulk.request} /> : undefined}
         notice={
           actions.length > 0 ? (

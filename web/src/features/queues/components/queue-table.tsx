@@ -85,6 +85,13 @@ export interface QueueTableProps<TData extends RowData> {
   readonly notice?: ReactNode;
   /** The keyboard shortcuts (issue 16 C); none when absent. */
   readonly keyboard?: QueueKeyboard<TData>;
+  /** In the toolbar after the search box: filters of the list (issue 27's due filters). */
+  readonly filters?: ReactNode;
+  /**
+   * Server paging's one sortable column (issue 27: Due): its header is a button that asks the
+   * server for that order (ascending: the most urgent first) or back to the list's own.
+   */
+  readonly serverSort?: { readonly columnId: string; readonly sorted: boolean; readonly onToggle: () => void };
 }
 
 /** What the keyboard does with a row; the table keeps which row is current. */
@@ -222,6 +229,7 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
         {(props.search || props.actions) && (
           <div className="table-toolbar">
             {props.search ? <SearchBox value={props.search.value} onSearch={props.search.onSearch} inputRef={searchInput} /> : <span />}
+            {props.filters}
             {props.actions && (
               <div className="queue-actions" role="group" aria-label="Actions on the selected orders">
                 {props.actions}
@@ -250,6 +258,19 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
                 )}
                 {headers.map((header) => {
                   const sorted = header.column.getIsSorted();
+                  const serverSort = !client && props.serverSort?.columnId === header.id ? props.serverSort : undefined;
+                  if (serverSort) {
+                    return (
+                      <th key={header.id} scope="col" aria-sort={serverSort.sorted ? "ascending" : "none"}>
+                        <Button className="queue-sort-button" onPress={serverSort.onToggle}>
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true" className="queue-sort-mark">
+                            {serverSort.sorted ? "▲" : "↕"}
+                          </span>
+                        </Button>
+                      </th>
+                    );
+                  }
                   return (
                     <th key={header.id} scope="col" aria-sort={client && header.column.getCanSort() ? sortLabel(sorted) : undefined}>
                       {client && header.column.getCanSort() ? (
