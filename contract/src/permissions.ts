@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   /** ADMIN-2: Gateway Setting is Admin and Manager. */
   "gateways.manage": ADMIN_AND_MANAGER,
   "audit.read": ADMIN_AND_MANAGER,
+  /** Issue 27: the whole team's day at a glance; everyone else sees their own line and figures. */
+  "dashboard.team": ADMIN_AND_MANAGER,
   /** Issue 16: removing a member's second factor (a lost phone) is Admin only; the decider says so too. */
   "team.reset-two-factor": ["Admin"],
   /**

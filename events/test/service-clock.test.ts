@@ -38,11 +38,11 @@ const placed = (at: string, processingMode: "standard" | "priority", processingD
   event("OrderPlaced", at, { processingMode, processingDate });
 const moved = (at: string, from: string, to: string) => event("OrderStatusChanged", at, { from, to });
 const uploaded = (at: string) => event("DocumentUploaded", at);
-const policy = (version: number, at: string, standard: number, priority: number, future = standard): ServiceLevelPolicySet => ({
-  type: "ServiceLevelPolicySet",
-  data: { version, allowedMinutes: { standard, priority, future } },
-  metadata: { ...staffMetadata, occurredAt: at as IsoDateTime },
-});
+const policy = (version: number, at: string, standard: number, priority: number, future = standard): ServiceLevelPolicySet => {
+  const decoded = decodeEvent(encodeEvent({ type: "ServiceLevelPolicySet", data: { version, allowedMinutes: { standard, priority, future } }, metadata: { ...staffMetadata, occurredAt: at } } as unknown as AnyEvent));
+  if (Result.isFailure(decoded)) throw decoded.failure;
+  return decoded.success as ServiceLevelPolicySet;
+};
 const at = (iso: string) => iso as IsoDateTime;
 
 describe("the service-level clock of an order (issue 27)", () => {

@@ -1,5 +1,6 @@
 import express from "express";
-import { bindEndpoints, mountEndpoints, type Endpoint, type Handlers } from "./http/endpoint.ts";
+import { ENDPOINTS } from "@etd/contract/endpoints";
+import { bindEndpoints, joinHandlers, mountEndpoints, type Endpoint, type Handlers } from "./http/endpoint.ts";
 import { fail } from "./http/reply.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { UNUSABLE_TEXT } from "./http/clean-text.ts";
@@ -13,6 +14,7 @@ import { queueQueryHandlers } from "./routes/queue-queries.ts";
 import { gatewayQueryHandlers } from "./routes/gateway-queries.ts";
 import { reportQueryHandlers } from "./routes/report-queries.ts";
 import { exportHandlers } from "./routes/export-routes.ts";
+import { dashboardHandlers } from "./routes/dashboard-routes.ts";
 import { staffQueryHandlers } from "./routes/staff-queries.ts";
 import type { ApiDeps, AppDeps } from "./api-deps.ts";
 import { authHandlers } from "./routes/auth-routes.ts";
@@ -35,31 +37,33 @@ import { mountProbes } from "./probes.ts";
 
 
 /** Every endpoint of the API, in one table: the server, the OpenAPI document and the R6 test walk it. */
-export const allEndpoints = (deps: ApiDeps): Endpoint[] => bindEndpoints(handlersOf(deps));
+export const allEndpoints = (deps: ApiDeps): Endpoint[] => bindEndpoints(ENDPOINTS, handlersOf(deps));
 
-/** A handler for every declared endpoint (@etd/contract/endpoints), by name. */
-const handlersOf = (deps: ApiDeps): Handlers => ({
-  ...authHandlers(deps),
-  ...twoFactorHandlers(deps),
-  ...intakeHandlers(deps),
-  ...publicHandlers(deps),
-  ...orderHandlers(deps),
-  ...takeNextHandlers(deps),
-  ...mailHandlers(deps),
-  ...orderPresenceHandlers(deps),
-  ...defencePackHandlers(deps),
-  ...uploadHandlers(deps),
-  ...orderDetailQueryHandlers(deps),
-  ...auditHandlers(deps),
-  ...staffAccountHandlers(deps),
-  ...staffQueryHandlers(deps),
-  ...queueQueryHandlers(deps),
-  ...reportQueryHandlers(deps),
-  ...exportHandlers(deps),
-  ...gatewayQueryHandlers(deps),
-  ...gatewayHandlers(deps),
-  ...serviceLevelHandlers(deps),
-});
+/** A handler for every declared endpoint (@etd/contract/endpoints), by name; a name handled twice fails the typecheck (joinHandlers). */
+const handlersOf = (deps: ApiDeps): Handlers =>
+  joinHandlers(
+    authHandlers(deps),
+    twoFactorHandlers(deps),
+    intakeHandlers(deps),
+    publicHandlers(deps),
+    orderHandlers(deps),
+    takeNextHandlers(deps),
+    mailHandlers(deps),
+    orderPresenceHandlers(deps),
+    defencePackHandlers(deps),
+    uploadHandlers(deps),
+    orderDetailQueryHandlers(deps),
+    auditHandlers(deps),
+    staffAccountHandlers(deps),
+    staffQueryHandlers(deps),
+    queueQueryHandlers(deps),
+    reportQueryHandlers(deps),
+    exportHandlers(deps),
+    dashboardHandlers(deps),
+    gatewayQueryHandlers(deps),
+    gatewayHandlers(deps),
+    serviceLevelHandlers(deps),
+  );
 
 /**
  * A proxy on the same machine without TRUST_PROXY makes every client 127.0.0.1: one client's

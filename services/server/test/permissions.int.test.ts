@@ -93,6 +93,8 @@ const READS = ({ orderId, staffId, documentLink }: Subjects): readonly Read[] =>
   { endpoint: "GET /api/audit/gateways/timeline", needs: ["audit.read"], why: "CARD-4" },
   { endpoint: "GET /api/audit/log/export", url: `/api/audit/log/export?${ALL_TIME}`, needs: ["audit.read"], why: "CARD-4" },
   { endpoint: "GET /api/admin/service-levels", needs: ["service-levels.read"], why: "issue 27: the policy is read by Admin and Manager (set by an Admin only)" },
+  { endpoint: "GET /api/admin/dashboard", needs: ["orders.read"], why: "issue 27: the day at a glance; the whole team's for Admin and Manager, the member's own line for the others" },
+  { endpoint: "GET /api/admin/dashboard/export-members", needs: ["orders.export"], why: "issue 27: the per-member table as CSV" },
   { endpoint: "GET /api/admin/service-clock/:orderId", url: `/api/admin/service-clock/${orderId}`, needs: ["orders.read"], why: "issue 27: the order page's service-level panel" },
 ];
 
@@ -246,10 +248,11 @@ describe.skipIf(!available)("R6 permission matrix", () => {
       for (const role of ROLES) {
         const answer = await api.call(endpoint.method.toUpperCase(), path, body, await api.login(role));
         const label = `${endpoint.method} ${endpoint.path} as ${role}`;
-        if (isAllowed(role, guard)) expect([200, 400, 404], label).toContain(answer.status);
-        // Take next (issue 27) needs no input: an allowed call assigns the caller an order, one event.
-        if (endpoint.path === "/admin/take-next-order" && answer.body.data?.orderId) taken++;
-        else expect(answer, label).toEqual({ status: 403, body: { status: 0, message: FORBIDDEN, data: null } });
+        if (isAllowed(role, guard)) {
+          expect([200, 400, 404], label).toContain(answer.status);
+          // Take next (issue 27) needs no input: an allowed call assigns the caller an order, one event.
+          if (endpoint.path === "/admin/take-next-order" && answer.body.data?.orderId) taken++;
+        } else expect(answer, label).toEqual({ status: 403, body: { status: 0, message: FORBIDDEN, data: null } });
         checked++;
       }
     }

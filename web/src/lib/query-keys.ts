@@ -29,6 +29,7 @@ export const queryKeys = {
   reports: ["reports"],
   staff: ["staff"],
   gateways: ["gateways"],
+  dashboard: ["dashboard"],
 } as const satisfies Record<Projection, readonly [Projection]>;
 
 export const isProjection = (name: unknown): name is Projection => (PROJECTIONS as readonly unknown[]).includes(name);

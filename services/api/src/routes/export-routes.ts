@@ -29,7 +29,7 @@ import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import { FORBIDDEN, type Handlers, type StaffRequest } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
-import { fail, type Reply } from "../http/reply.ts";
+import { fail, fileReply, type FileAnswer, type Reply } from "../http/reply.ts";
 
 /*
  * CSV exports of the queues, their searches and the reports (issue 16 D).
@@ -97,7 +97,7 @@ const csvOptions = (headers: readonly string[]) => ({
  * connection broke) destroys the source, which returns the generator and so stops its reads. A
  * failing read destroys the text with the error: the download breaks rather than ending short.
  */
-const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>, done: () => void): AsyncIterable<string> => {
+export const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>, done: () => void): AsyncIterable<string> => {
   const text = stringify(csvOptions(headers));
   text.once("close", done);
   pipeline(Readable.from(records, { highWaterMark: 64 }), text, () => {
@@ -106,11 +106,8 @@ const csvStream = (headers: readonly string[], records: AsyncIterable<readonly s
   return text;
 };
 
-const csvReply = (fileName: string, body: AsyncIterable<string>): Reply => ({
-  httpStatus: 200,
-  body: { status: 1, message: "", data: null },
-  raw: { contentType: "text/csv; charset=utf-8", body, fileName },
-});
+export const csvReply = (fileName: string, body: AsyncIterable<string>): Reply<FileAnswer> =>
+  fileReply({ contentType: "text/csv; charset=utf-8", body, fileName });
 
 /** Whether a role may read a list (its screen's rule), checked when the export starts and as it goes. */
 type MayRead = (role: Role) => boolean;
@@ -186,7 +183,7 @@ const EXPORTS_AT_ONCE = 2;
  * opens links on its own) is refused before it fills the log with DataExported events or the
  * server with streams. A slot is freed when its stream closes, however it ends.
  */
-const exportSlots = () => {
+export const exportSlots = () => {
   const running = new Map<string, number>();
   return {
     take: (staffId: string): (() => void) | undefined => {
@@ -214,7 +211,7 @@ export const exportHandlers = (deps: ApiDeps) => {
     fileName: string,
     headers: readonly string[],
     records: () => AsyncIterable<readonly string[]>,
-  ): Promise<Reply> => {
+  ): Promise<Reply<FileAnswer>> => {
     const free = slots.take(context.user.id);
     if (!free) return fail(429, EXPORT_RUNNING);
     try {

@@ -1,0 +1,53 @@
+import { Readable } from "node:stream";
+import { EXPORT_RUNNING, isAllowed, MEMBER_DAY_COLUMNS } from "@etd/contract";
+import { dashboardDay, memberDays } from "@etd/projections";
+import type { ApiDeps } from "../api-deps.ts";
+import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
+import type { Handlers } from "../http/endpoint.ts";
+import { utcDay } from "../http/fields.ts";
+import { fail, ok } from "../http/reply.ts";
+import { csvReply, csvStream, exportSlots } from "./export-routes.ts";
+
+/*
+ * The day at a glance (issue 27), read from the dashboard read model. Who sees what is decided
+ * here from the session alone: an Admin or Manager ("dashboard.team") the whole team, anyone else
+ * their own figures and line (the request names nobody, so no one can ask for another's). The
+ * per-member CSV is the queues' export: Admin and Manager, one of their export slots, recorded as
+ * DataExported ("report" "team-day" for today) before the first byte.
+ */
+
+export const dashboardHandlers = (deps: ApiDeps) => {
+  const slots = exportSlots();
+  return {
+    getDashboard: async ({ user }) => {
+      const own = isAllowed(user.type, "dashboard.team") ? {} : { staffId: user.id };
+      return ok("Dashboard loaded.", await dashboardDay(deps.readDb.query, { now: deps.now(), ...own }));
+    },
+    exportDashboardMembers: async (context) => {
+      const now = deps.now();
+      const today = utcDay(now);
+      const free = slots.take(context.user.id);
+      if (!free) return fail(429, EXPORT_RUNNING);
+      try {
+        const rows = await memberDays(deps.readDb.query, { now });
+        const recorded = await recordExport(deps, context, { what: "report", report: "team-day", fromDate: today, toDate: today, rows: rows.length });
+        if (!isAccountChanged(recorded)) {
+          free();
+          return recorded;
+        }
+        const records = rows.map((row) => MEMBER_DAY_COLUMNS.map((column) => column.cell(row)));
+        return csvReply(
+          `team-day-${today}.csv`,
+          csvStream(
+            MEMBER_DAY_COLUMNS.map((column) => column.header),
+            Readable.from(records),
+            free,
+          ),
+        );
+      } catch (error) {
+        free();
+        throw error;
+      }
+    },
+  } satisfies Partial<Handlers>;
+};
