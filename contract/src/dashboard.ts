@@ -10,13 +10,6 @@ import type { QueueKey } from "./queues.ts";
 export const BACKLOG_AGES = ["underHour", "oneToFourHours", "fourToDayHours", "overDay"] as const;
 export type BacklogAge = (typeof BACKLOG_AGES)[number];
 
-export const BACKLOG_AGE_LABELS: { readonly [A in BacklogAge]: string } = {
-  underHour: "Under 1 h",
-  oneToFourHours: "1–4 h",
-  fourToDayHours: "4–24 h",
-  overDay: "Over 24 h",
-};
-
 /** The working folders whose orders are a backlog, in menu order. */
 export const BACKLOG_FOLDERS = [
   "newOrder",

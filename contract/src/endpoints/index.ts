@@ -13,8 +13,8 @@ import { TEAM } from "./team.ts";
 
 export * from "./declare.ts";
 export { ACCESS, AUDIT, DASHBOARD, ORDER_PAGE, ORDERS, QUEUES, SERVICE_LEVELS, TEAM };
-// Take next's answer and its refusal at capacity (issue 27), for the API and the queues' button.
-export { atCapacityMessage, type TakeNextAnswer } from "./orders.ts";
+// Take next's refusal at capacity (issue 27), for the API and the queues' button.
+export { atCapacityMessage } from "./orders.ts";
 
 /** Every area, once: ENDPOINTS is made from this list, and the contract's test walks it for a name two areas share. */
 export const AREAS = [ACCESS, AUDIT, DASHBOARD, ORDER_PAGE, ORDERS, QUEUES, SERVICE_LEVELS, TEAM] as const;

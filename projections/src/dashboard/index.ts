@@ -1,2 +1,2 @@
 export { dashboardProjection } from "./dashboard-projection.ts";
-export { dashboardDay, memberDays, type DashboardAsk } from "./dashboard-queries.ts";
+export { dashboardDay, memberDays } from "./dashboard-queries.ts";
