@@ -11,9 +11,16 @@ import { QUEUE_TABLES } from "../queue/queue-projection.ts";
 
 const OPEN = `process_status not in (${CLOSED_STATUSES.map((status) => `'${status}'`).join(", ")})`;
 
+/**
+ * The member's open orders as a scalar subquery on the member id in `parameter` ("$1"), for a
+ * statement that must read them in the same snapshot as something else (Take next's capacity).
+ */
+export const openOrdersSql = (parameter: string): string =>
+  `(select coalesce(sum(n), 0) from ${QUEUE_TABLES.assigneeCounts} where assignee_id = ${parameter} and ${OPEN})`;
+
 /** How many open orders the member holds now. */
 export const openOrdersOf = async (query: Query, staffId: string): Promise<number> => {
-  const [row] = await query(`select coalesce(sum(n), 0)::int as n from ${QUEUE_TABLES.assigneeCounts} where assignee_id = $1 and ${OPEN}`, [staffId]);
+  const [row] = await query(`select ${openOrdersSql("$1")}::int as n`, [staffId]);
   return Number(row?.n ?? 0);
 };
 

@@ -292,6 +292,13 @@ const targetsFor = (world: World): Record<string, Target> => {
       },
       (decoded: { tmId: string }) => !world.staffIds.has(decoded.tmId.trim()),
     ),
+    // Issue 27: a capacity for members who do not exist (a real one's would change it).
+    "/admin/set-team-member-capacity": jsonTarget(
+      "staff",
+      { tmId: ghostStaffId.map(String), capacity: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 1000 })) },
+      { tmId: fc.constantFrom(null, true, 1.5, [], {}, ""), capacity: fc.constantFrom(0, -1, 1.5, 1001, "5", true, [], {}) },
+      (decoded: { tmId: string | number }) => !world.staffIds.has(String(decoded.tmId).trim()),
+    ),
     "/admin/delete-team-member": jsonTarget(
       "staff",
       { teamMemberId: ghostStaffId },
@@ -515,10 +522,11 @@ describe.skipIf(!available)("R5: fuzzing the command endpoints", () => {
       gatewayIds: new Set(gateways.filter((e) => e.type === "GatewayRegistered").map((e) => String((e.data as { gatewayId: string }).gatewayId))),
       intakeTemplate: { ...demo, order_id: existingOrders[0], processing_date: new Date().toISOString().slice(0, 10) },
     };
-    // Sign-out takes no input: any call with a valid session is a valid sign-out (its own tests are
-    // in live.int.test.ts, and R11 sends it refused ones).
+    // Sign-out and Take next take no input: any call with a valid session is a valid one (their own
+    // tests are live.int.test.ts and take-next.int.test.ts, and R11 sends them refused ones).
+    const noInput = new Set(["/admin/logout", "/admin/take-next-order"]);
     commands = allEndpoints(api.runtime.deps).filter(
-      (endpoint) => endpoint.method !== "get" && (!endpoint.readOnly || endpoint.path === "/front/track-order") && endpoint.path !== "/admin/logout",
+      (endpoint) => endpoint.method !== "get" && (!endpoint.readOnly || endpoint.path === "/front/track-order") && !noInput.has(endpoint.path),
     );
   }, 60_000);
 

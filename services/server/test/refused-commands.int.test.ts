@@ -229,6 +229,16 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       sent("POST /admin/change-password", fc.constantFrom<Role>("Admin", "Manager"), fc.record({ newPassword: fc.constantFrom("short", "x".repeat(201), "bad \u0000 password") })),
     ),
     "POST /admin/logout": sent("POST /admin/logout", fc.constant("none"), fc.constant({})),
+    // Issue 27: Take next takes no input: refused without a session (at capacity: take-next.int.test.ts).
+    "POST /admin/take-next-order": sent("POST /admin/take-next-order", fc.constant("none"), fc.constant({})),
+    // Issue 27: a capacity by someone below Manage Team, on one's own account, a Manager's by a Manager, out of range, or for nobody.
+    "POST /admin/set-team-member-capacity": fc.oneof(
+      sent("POST /admin/set-team-member-capacity", notManagers, fc.record({ tmId: fc.constant("TEAM"), capacity: fc.integer({ min: 1, max: 50 }) })),
+      fc.constant<Sent>({ endpoint: "POST /admin/set-team-member-capacity", auth: "Manager", body: { tmId: "MANAGER", capacity: 5 } }),
+      fc.constant<Sent>({ endpoint: "POST /admin/set-team-member-capacity", auth: "Manager", body: { tmId: "ADMIN", capacity: 5 } }),
+      sent("POST /admin/set-team-member-capacity", fc.constantFrom<Role>("Admin", "Manager"), fc.record({ tmId: fc.constant("TEAM"), capacity: fc.constantFrom(0, -3, 1.5, 1001) })),
+      sent("POST /admin/set-team-member-capacity", fc.constantFrom<Role>("Admin", "Manager"), fc.record({ tmId: fc.constant(GHOST), capacity: fc.constant(5) })),
+    ),
     // Issue 16: a Manager or anyone below resetting a factor, an Admin resetting one that is not on
     // or a member who does not exist; enrolling twice, a wrong code, a forged second step.
     "PUT /admin/reset-two-factor": fc.oneof(

@@ -1,5 +1,5 @@
 import { migrateTables, type Query, type SqlDriver } from "@etd/event-store";
-import { capacityOf, openOrdersOf, QUEUE_TABLES } from "@etd/projections";
+import { capacityOf, openOrdersSql, QUEUE_TABLES } from "@etd/projections";
 
 /*
  * Take next's claims (issue 27): which unassigned order each caller is about to be given, so that
@@ -96,10 +96,15 @@ const releaseFinished = async (query: Query, staffId: string): Promise<void> => 
 };
 
 /** The member's claims the queue does not yet show as theirs: orders on their way to them. */
-const claimsInFlight = async (query: Query, staffId: string): Promise<number> => {
+/**
+ * The member's open orders and the claims of theirs the queue does not show as assigned yet, in
+ * one statement: read apart, the projector could move an order from the second to the first
+ * between them and it would count in neither (a member past capacity).
+ */
+const heldBy = async (query: Query, staffId: string): Promise<number> => {
   const [row] = await query(
-    `select count(*)::int as n from ${CLAIMS} c where c.staff_id = $1
-       and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and o.assignee_id = c.staff_id)`,
+    `select (${openOrdersSql("$1")} + (select count(*) from ${CLAIMS} c where c.staff_id = $1
+       and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and o.assignee_id = c.staff_id)))::int as n`,
     [staffId],
   );
   return Number(row?.n ?? 0);
@@ -154,7 +159,7 @@ export const claimNext = async (db: SqlDriver, staffId: string, today: string, s
     // Read again under the lock: the capacity may have been set meanwhile.
     const capacity = await capacityOf(query, staffId);
     if (capacity !== null) {
-      const open = (await openOrdersOf(query, staffId)) + (await claimsInFlight(query, staffId));
+      const open = await heldBy(query, staffId);
       if (open >= capacity) return { atCapacity: open };
     }
     return claimFirstFree(query, staffId, today, skip);

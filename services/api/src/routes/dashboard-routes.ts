@@ -29,7 +29,9 @@ export const dashboardHandlers = (deps: ApiDeps) => {
       const free = slots.take(context.user.id);
       if (!free) return fail(429, EXPORT_RUNNING);
       try {
-        const rows = await memberDays(deps.readDb.query, { now });
+        // The same scope as the screen's, whatever the export's guard allows (it is orders.export).
+        const own = isAllowed(context.user.type, "dashboard.team") ? {} : { staffId: context.user.id };
+        const rows = await memberDays(deps.readDb.query, { now, ...own });
         const recorded = await recordExport(deps, context, { what: "report", report: "team-day", fromDate: today, toDate: today, rows: rows.length });
         if (!isAccountChanged(recorded)) {
           free();

@@ -131,6 +131,9 @@ export const decideStaff = (command: StaffCommand, state: StaffState): StaffDeci
       ];
     }
     case "SetCapacity": {
+      // A limit on Take next is set by the member's overseer: never by themselves, and a Manager's only by an Admin (ADR 0027's rule for peers).
+      if (isSelf(command.actor, state.staffId)) return refuse("forbidden", "You cannot set your own capacity.");
+      if (state.role === "Manager" && !isAdmin(command.actor)) return refuse("forbidden", "Only an Admin can set a Manager's capacity.");
       const { capacity } = command;
       if (capacity !== undefined && !(Number.isInteger(capacity) && capacity >= 1 && capacity <= MAX_CAPACITY)) {
         return refuse("invalid", `A capacity is a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`);

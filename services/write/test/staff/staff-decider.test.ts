@@ -378,6 +378,13 @@ describe("issue 27 a member's capacity", () => {
     }
   });
 
+  it("never one's own, and a Manager's only by an Admin", () => {
+    const manager = storedEvent("StaffMemberAdded", { ...profile, role: "Manager" }, staffMetadata(GRACE));
+    spec.given([manager]).when(setCapacity(5)).thenRefuses("forbidden", "Only an Admin can set a Manager's capacity.");
+    spec.given([manager]).when(setCapacity(5, GRACE)).then([{ type: "StaffCapacitySet", data: { staffId: PAOLO_ID, capacity: 5 } }]);
+    spec.given([added()]).when(setCapacity(5, PAOLO)).thenRefuses("forbidden", "You cannot set your own capacity.");
+  });
+
   it("not for a deleted member, and an Admin's only by an Admin", () => {
     spec.given([added(), deleted()]).when(setCapacity(5)).thenRefuses("not_found", "Team member not found.");
     const admin = storedEvent("StaffMemberAdded", { ...profile, role: "Admin" }, staffMetadata(GRACE));
