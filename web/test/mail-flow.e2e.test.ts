@@ -75,6 +75,9 @@ describe.skipIf(!ready)("mail end to end (issue 12: ORDER-2, ORDER-3, ORDER-12, 
     expect(ses.sends.filter((send) => send.tags.orderId === orderId)).toHaveLength(1);
 
     // ORDER-2: Resend Mail via Sendgrid, which has no credentials here: the outbox, and it says so.
+    // The order page is long (its service-level panel comes first): bring the button to the middle,
+    // clear of the sticky header, before pressing it.
+    await page.$$eval("button", (buttons) => buttons.find((b) => b.textContent?.includes("Resend Mail via Sendgrid"))?.scrollIntoView({ block: "center" }));
     await page.locator("button::-p-text(Resend Mail via Sendgrid)").click();
     await page.waitForFunction(() => [...document.querySelectorAll(".order-email-history tbody tr[data-mail-id]")].filter((row) => row.getAttribute("data-mail-status") === "sent").length === 2, { ...POLL, timeout: 30_000 });
     const rows = await rowStates(page);

@@ -1,6 +1,8 @@
 import "./support/memory-storage.ts";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QUEUES } from "@etd/contract/endpoints";
+import { endpointQuery } from "../src/lib/endpoint-query.ts";
 import { teamMembersQuery } from "../src/lib/team-members.ts";
 import { queuePageQuery } from "../src/features/queues/utils/queue-queries.ts";
 import { folderCountsQuery } from "../src/features/shell/hooks/folder-counts.ts";
@@ -81,9 +83,12 @@ describe("queries through the api client, one QueryClient per tab", () => {
     expect(lastSent()).toEqual({ path: expect.stringContaining("/api/admin/get-orders-list/newOrder"), readAfter: "812.2" });
     await tab.fetchQuery(queuePageQuery("newOrder", { page: 1, size: 10, search: "smith" }, "Tessa"));
     expect(lastSent()).toEqual({ path: "/api/admin/search-order", readAfter: "812.2" });
-    // The team list reads a read model the assignment does not change.
+    // The team list shows each member's open orders, from the queue read model (issue 27): it waits too.
     await tab.fetchQuery(teamMembersQuery());
-    expect(lastSent()).toEqual({ path: "/api/admin/get-team-member-list", readAfter: null });
+    expect(lastSent()).toEqual({ path: "/api/admin/get-team-member-list", readAfter: "812.2" });
+    // The gateways read model, which the assignment does not change, is read at once.
+    await tab.fetchQuery(endpointQuery(QUEUES.getPaymentGateways, {}));
+    expect(lastSent()).toEqual({ path: "/api/admin/payment-gateways", readAfter: null });
 
     await otherTab.fetchQuery(folderCountsQuery("Tessa"));
     expect(lastSent()).toEqual({ path: expect.stringContaining("/api/admin/get-all-folder-count"), readAfter: null });

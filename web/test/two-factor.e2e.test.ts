@@ -335,7 +335,7 @@ describe.skipIf(!ready)("two-factor sign-in in a browser (issue 16 part A; AUTH-
       );
     await page.waitForFunction(() => document.querySelector('button[aria-label^="Reset 2FA for"]') !== null, POLL);
     const headers = await page.$$eval("main table thead th", (cells) => cells.map((c) => c.textContent?.trim()));
-    expect(headers).toEqual(["#", "Name", "Email", "Password", "Type", "2FA", "Action"]);
+    expect(headers).toEqual(["#", "Name", "Email", "Password", "Type", "2FA", "Open orders", "Action"]);
     expect((await row(team.name))?.[5]).toBe("On");
     expect((await row(app.admin.name))?.[5]).toBe("Off");
     // Only members who have it can be reset.
