@@ -1,4 +1,4 @@
-import type { OrderEvent } from "../catalogue.ts";
+import type { AnyEvent, OrderEvent } from "../catalogue.ts";
 import type { Actor } from "../shared/metadata.ts";
 import type { IsoDateTime } from "../shared/primitives.ts";
 import { statusAfter } from "../orders/status-after.ts";
@@ -153,6 +153,22 @@ export const replayClock = (history: readonly OrderEvent[], policy: PolicyTerms,
   const due = dueAt(fold);
   return { fold, segments, usedMs: usedMsAt(fold, asOf), ...(due === undefined ? {} : { dueAt: due }) };
 };
+
+/**
+ * The order events that move an order's status or its clock (statusAfter's cases, and the upload
+ * that meets the clock): what the queues, the reports and the dashboard fold an order by.
+ */
+export const STATUS_OR_CLOCK_EVENTS: ReadonlySet<AnyEvent["type"]> = new Set<AnyEvent["type"]>([
+  "OrderPlaced",
+  "OrderAssigned",
+  "OrderStatusChanged",
+  "OrderMovedToOriginalFolder",
+  "OrderRefundRequested",
+  "OrderRefunded",
+  "OrderChargebackMarked",
+  "OrderPermanentlyDeleted",
+  "DocumentUploaded",
+]);
 
 /** The policy in force for an order paid at `paidAt`: the last one set before it, else the default. */
 export const policyInForce = (policies: readonly ServiceLevelPolicySet[], paidAt: IsoDateTime): PolicyTerms => {

@@ -13,6 +13,7 @@ import {
   type OrderEvent,
   type OrderStatus,
   type ServiceLevelPolicySet,
+  STATUS_OR_CLOCK_EVENTS,
 } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import { rowTable } from "../engine/row-table.ts";
@@ -123,18 +124,6 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
   await query(`create table ${t("policies")} (version integer primary key, set_at timestamptz not null, terms jsonb not null)`);
 };
 
-const ORDER_EVENTS: ReadonlySet<AnyEvent["type"]> = new Set([
-  "OrderPlaced",
-  "OrderAssigned",
-  "OrderStatusChanged",
-  "OrderMovedToOriginalFolder",
-  "OrderRefundRequested",
-  "OrderRefunded",
-  "OrderChargebackMarked",
-  "OrderPermanentlyDeleted",
-  "DocumentUploaded",
-]);
-
 const MAIL_EVENTS: ReadonlySet<AnyEvent["type"]> = new Set([
   "MailQueued",
   "MailSent",
@@ -224,7 +213,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   const mailIds = new Set<string>();
   let placing = false;
   for (const { event } of events) {
-    if (ORDER_EVENTS.has(event.type) && "orderId" in event.data) orderIds.add(event.data.orderId);
+    if (STATUS_OR_CLOCK_EVENTS.has(event.type) && "orderId" in event.data) orderIds.add(event.data.orderId);
     if (event.type === "OrderPlaced") placing = true;
     if (MAIL_EVENTS.has(event.type) && "mailId" in event.data) mailIds.add(event.data.mailId);
   }
@@ -265,7 +254,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
       changedMails.add(mail.mail_id);
       continue;
     }
-    if (!ORDER_EVENTS.has(event.type) && !isMailRequestType(event.type)) continue;
+    if (!STATUS_OR_CLOCK_EVENTS.has(event.type) && !isMailRequestType(event.type)) continue;
     const orderEvent = event as OrderEvent;
     if (!("orderId" in orderEvent.data)) continue;
     const orderId = orderEvent.data.orderId;
@@ -286,7 +275,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
         assigned_ms: previous.assignedAt === null ? null : Math.max(0, Date.parse(at) - Date.parse(previous.assignedAt)),
       });
     }
-    if (ORDER_EVENTS.has(event.type)) after.set(orderId, evolve(previous, orderEvent, policies));
+    if (STATUS_OR_CLOCK_EVENTS.has(event.type)) after.set(orderId, evolve(previous, orderEvent, policies));
   }
 
   const changed: DashboardOrder[] = [];

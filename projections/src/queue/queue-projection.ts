@@ -19,6 +19,7 @@ import {
   type OrderStatus,
   type ProcessingMode,
   type ServiceLevelPolicySet,
+  STATUS_OR_CLOCK_EVENTS,
 } from "@etd/events";
 import type { Projection, TableName } from "../engine/projection.ts";
 import { rowTable } from "../engine/row-table.ts";
@@ -168,20 +169,6 @@ export const internationalPhone = (number: string | null, countryCode: string | 
   return `+${code} ${number}`;
 };
 
-/** The event types that change a queue row; the projection loads rows for these only. */
-export const QUEUE_EVENT_TYPES: ReadonlySet<AnyEvent["type"]> = new Set([
-  "OrderPlaced",
-  "OrderAssigned",
-  "OrderStatusChanged",
-  "OrderMovedToOriginalFolder",
-  "OrderRefundRequested",
-  "OrderRefunded",
-  "OrderChargebackMarked",
-  "OrderPermanentlyDeleted",
-  // Moves only the clock (met); every type above may move it too (advanceClock follows statusAfter).
-  "DocumentUploaded",
-]);
-
 const PERSONAL_NONE = {
   firstName: null,
   middleName: null,
@@ -294,7 +281,7 @@ export const QUEUE_TABLES = {
 
 type QueueEvent = Extract<AnyEvent, { readonly data: { readonly orderId: string } }>;
 
-const isQueueEvent = (event: AnyEvent): event is QueueEvent => QUEUE_EVENT_TYPES.has(event.type);
+const isQueueEvent = (event: AnyEvent): event is QueueEvent => STATUS_OR_CLOCK_EVENTS.has(event.type);
 
 /** What a batch folds into the rows, in log order: the orders' events and the policies set between them. */
 type FoldedEvent = QueueEvent | ServiceLevelPolicySet;

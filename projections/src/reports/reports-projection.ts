@@ -1,5 +1,5 @@
 import type { Query } from "@etd/event-store";
-import { isErased, statusAfter, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
+import { isErased, statusAfter, STATUS_OR_CLOCK_EVENTS, type AnyEvent, type OrderStatus, type ProcessingMode } from "@etd/events";
 import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import { rowTable } from "../engine/row-table.ts";
 import { monthOf } from "./day-ranges.ts";
@@ -125,18 +125,6 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
       name text not null
     )`);
 };
-
-const ORDER_EVENTS = new Set<AnyEvent["type"]>([
-  "OrderPlaced",
-  "OrderAssigned",
-  "OrderStatusChanged",
-  "OrderMovedToOriginalFolder",
-  "OrderRefundRequested",
-  "OrderRefunded",
-  "OrderChargebackMarked",
-  "OrderPermanentlyDeleted",
-  "DocumentUploaded",
-]);
 
 const dayOf = (isoDateTime: string): string => isoDateTime.slice(0, 10);
 
@@ -321,7 +309,7 @@ const saveNames = async (
 const apply = async (events: readonly ProjectedEvent[], query: Query, table: TableName): Promise<void> => {
   const orderIds = new Set<string>();
   for (const { event } of events) {
-    if (ORDER_EVENTS.has(event.type) && "orderId" in event.data) orderIds.add(event.data.orderId);
+    if (STATUS_OR_CLOCK_EVENTS.has(event.type) && "orderId" in event.data) orderIds.add(event.data.orderId);
   }
   const before = await loadOrders(query, table, [...orderIds]);
   const after = new Map(before);
@@ -341,7 +329,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
       default:
         break;
     }
-    if (!ORDER_EVENTS.has(event.type) || !("orderId" in event.data)) continue;
+    if (!STATUS_OR_CLOCK_EVENTS.has(event.type) || !("orderId" in event.data)) continue;
     const orderId = event.data.orderId;
     const previous = after.get(orderId);
     const next = evolve(previous, event);
