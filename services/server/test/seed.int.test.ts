@@ -22,6 +22,10 @@ import { DEMO_HISTORY_DAYS, seedDemo } from "@etd/api/internal/seed/seed.ts";
  * its mail's recorded delivery (delivered, bounced, failed), reminders and customer downloads, so
  * Email History, Download History, Processed By and Order Processed have content; and starting
  * the mail reactor afterwards sends none of it again.
+ *
+ * Issue 27: the demo shows work management: a service-level policy tightened two weeks ago (older
+ * orders keep version 1), orders overdue, orders waiting on others (paused) and orders that waited
+ * and came back, members with different loads, one of them at capacity.
  */
 
 const available = await postgresAvailable();
@@ -258,5 +262,37 @@ describe.skipIf(!available)("demo data seeded as a historical import", () => {
     // Nothing was added to any mail's stream.
     const [count] = await runtime.driver.query("select count(*)::int as n from es_events where stream_id like 'mail-%'");
     expect(Number(count!.n)).toBe(events.filter((e) => e.stream.startsWith("mail-")).length);
+  });
+
+  it("issue 27: the demo has two policy versions, overdue and paused orders, resumed clocks, and members with different loads", async () => {
+    const policies = await call("GET", "/admin/service-levels");
+    expect(policies.body.data.inForce).toMatchObject({ version: 2, allowedMinutes: { standard: 720, priority: 180, future: 720 }, setBy: { name: "Alicia Ramos" } });
+    expect(policies.body.data.versions.map((v: { version: number }) => v.version)).toEqual(expect.arrayContaining([1, 2]));
+
+    const day = await call("GET", "/admin/dashboard");
+    expect(day.body.data.overdue).toBeGreaterThan(0);
+    const paused = await call("GET", "/admin/get-orders-list/awaitingOrder?limit=All");
+    expect(paused.body.data.length).toBeGreaterThan(0);
+
+    // An order that waited on the customer and came back: its clock paused, then ran again.
+    const [resumed] = await runtime.driver.query(
+      `select back.stream_id from es_events away join es_events back
+          on back.stream_id = away.stream_id and back.stream_position > away.stream_position
+        where away.type = 'OrderStatusChanged' and away.data->>'to' in ('Awaiting', 'AwaitingGovt')
+          and back.type = 'OrderStatusChanged' and back.data->>'to' = 'Pending' limit 1`,
+    );
+    expect(resumed).toBeDefined();
+    const clock = await call("GET", `/admin/service-clock/${String(resumed!.stream_id).slice("order-".length)}`);
+    const states = (clock.body.data.clock.segments as { state: string }[]).map((segment) => segment.state);
+    expect(states.join(" ")).toMatch(/running paused running/);
+
+    // Older orders keep the policy they were paid under.
+    const oldest = events.find((e) => e.type === "OrderPlaced")!;
+    const oldClock = await call("GET", `/admin/service-clock/${oldest.stream.slice("order-".length)}`);
+    expect(oldClock.body.data.clock.policyVersion).toBe(1);
+
+    const team = (await call("GET", "/admin/get-team-member-list")).body.data as { type: string; capacity: number | null; openOrders: number }[];
+    expect(new Set(team.map((member) => member.openOrders)).size).toBeGreaterThanOrEqual(3);
+    expect(team.some((member) => member.capacity !== null && member.openOrders >= member.capacity)).toBe(true);
   });
 });

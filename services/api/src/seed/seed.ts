@@ -7,8 +7,8 @@ import { DEMO_MAIL_RETRY_DELAYS_MS, DEMO_REMINDER_AFTER_HOURS, demoDocumentStory
 import { composeMail } from "@etd/documents";
 import { utcDay } from "../http/fields.ts";
 import type { ApiDeps, Caller } from "../api-deps.ts";
-import { runGatewayCommand, runOrderCommand, type Ran } from "../commands/run-command.ts";
-import { addStaffAccount, isAccountChanged } from "../commands/staff-accounts.ts";
+import { runGatewayCommand, runOrderCommand, runServiceLevelCommand, type Ran } from "../commands/run-command.ts";
+import { addStaffAccount, isAccountChanged, setStaffCapacity } from "../commands/staff-accounts.ts";
 import { documentKey } from "../uploads/document-key.ts";
 import { demoDocumentPdf, demoDocumentPng } from "./demo-document.ts";
 
@@ -26,6 +26,25 @@ export const DEMO_STAFF: readonly { name: string; email: string; role: Role }[] 
   { name: "Carlo Mendoza", email: "telecaller@demo.local", role: "Telecaller" },
   { name: "Nina Bautista", email: "night@demo.local", role: "Night Staff" },
 ];
+
+/**
+ * Who works the demo's orders (issue 27: members with different loads): of every eight orders
+ * worked, the Team member takes three, Night Staff two, the others one each.
+ */
+const WORKERS_BY_SHARE: readonly Role[] = ["Team", "Night Staff", "Team", "Telecaller", "Team", "Manager", "Night Staff", "Admin"];
+
+/** Most open orders per member (issue 27, Take next): the Telecaller's small one is reached in the demo. */
+const DEMO_CAPACITY: Partial<Record<Role, number>> = { Team: 40, "Night Staff": 20, Telecaller: 2 };
+
+/**
+ * The service levels (issue 27, ADR 0036): the policy set up with the team, then tightened two
+ * weeks ago, so older orders say version 1 and newer ones version 2.
+ */
+const DEMO_POLICIES = {
+  first: { standard: 24 * 60, priority: 4 * 60, future: 24 * 60 },
+  tightened: { standard: 12 * 60, priority: 3 * 60, future: 12 * 60 },
+  tightenedDaysAgo: 14,
+} as const;
 
 const DEMO_GATEWAYS = [
   { gatewayId: "stripe", gatewayName: "Stripe" },
@@ -108,6 +127,18 @@ export const seedDemo = async (deps: ApiDeps, options: DemoOptions): Promise<{ o
     staff.push({ id: added.staffId, name: member.name, type: member.role });
   }
 
+  const admin = staff.find((member) => member.type === "Admin")!;
+  const byAdmin = (requestId: string): Caller => ({ user: admin, requestId, ip: "127.0.0.1" });
+  for (const member of staff) {
+    const capacity = DEMO_CAPACITY[member.type];
+    if (capacity === undefined) continue;
+    const set = await setStaffCapacity(setUp, byAdmin("demo-capacity"), member.id, capacity);
+    if (!isAccountChanged(set)) throw new Error(`Could not set the capacity of ${member.name}: ${set.body.message}`);
+  }
+  mustSucceed(await runServiceLevelCommand(setUp, system("demo-service-levels"), { type: "SetServiceLevelPolicy", allowedMinutes: DEMO_POLICIES.first, actor: { system: "demo-data" } }, "demo-data"), "the first service levels");
+  const tightenedAt = now.getTime() - DEMO_POLICIES.tightenedDaysAgo * DAY;
+  let tightened = false;
+
   for (const gateway of DEMO_GATEWAYS) {
     mustSucceed(await runGatewayCommand(setUp, system("demo-gateways"), { type: "RegisterGateway", gatewayId: gateway.gatewayId as GatewayId, gatewayName: gateway.gatewayName }, "demo-data"), gateway.gatewayName);
   }
@@ -127,6 +158,15 @@ export const seedDemo = async (deps: ApiDeps, options: DemoOptions): Promise<{ o
   const random = seededRandom(seed ^ 0x5eed_71e);
   for (const [index, order] of orders.entries()) {
     const placedAt = new Date(Date.parse(order.createdAt));
+    if (!tightened && placedAt.getTime() >= tightenedAt) {
+      // In the log where it happened: after the orders placed before it, before those after.
+      const at = asOf(deps, new Date(tightenedAt));
+      mustSucceed(
+        await runServiceLevelCommand(at, byAdmin("demo-service-levels"), { type: "SetServiceLevelPolicy", allowedMinutes: DEMO_POLICIES.tightened, actor: { id: admin.id, name: admin.name, role: admin.type } }),
+        "the tightened service levels",
+      );
+      tightened = true;
+    }
     mustSucceed(await runOrderCommand(asOf(deps, placedAt), system(`demo-order-${order.orderId}`), { type: "PlaceOrder", ...order }, "order-intake"), `order ${order.orderId}`);
     await work(deps, order, index, staff, now, random, mailSettings);
   }
@@ -151,15 +191,16 @@ const work = async (
 ) => {
   const { seed } = settings;
   const roll = (index * 7919 + 13) % 100;
-  if (roll < 40) return;
+  // Staff take an order up once it is due: the day it was placed, or its later processing day.
+  let clock = Math.max(Date.parse(order.createdAt), Date.parse(`${order.processingDate}T00:00:00Z`));
+  const outcome = outcomeOf(roll, now.getTime() - clock);
+  if (outcome.kind === "untouched") return;
   const { orderId } = order;
-  const member = staff[index % staff.length]!;
+  const member = staff.find((m) => m.type === WORKERS_BY_SHARE[index % WORKERS_BY_SHARE.length])!;
   const caller: Caller = { user: member, requestId: `demo-work-${orderId}`, ip: "127.0.0.1" };
   // One member works the order from assignment on, so QUEUE-12's read-only rule never stops them.
   const actor: ActingStaff = { id: member.id, name: member.name, role: member.type };
 
-  // Staff take an order up once it is due: the day it was placed, or its later processing day.
-  let clock = Math.max(Date.parse(order.createdAt), Date.parse(`${order.processingDate}T00:00:00Z`));
   const draw = (from: number, gap: Gap) => from + gap[0] + Math.floor(random.next() * (gap[1] - gap[0]));
   /** Runs a command as of `when`: by the member, or by the overseer for a status change only they may make. */
   const run = async (when: Date, command: OrderCommand, by: Caller = caller) => {
@@ -197,9 +238,14 @@ const work = async (
 
   const assignWithin: Gap = order.processingMode === "priority" ? [5 * MINUTE, 45 * MINUTE] : [15 * MINUTE, 6 * HOUR];
   if (!(await step(assignWithin, (at) => ({ type: "AssignOrder", orderId, assignee: { id: member.id, name: member.name }, now: at.toISOString() })))) return;
-  if (roll < 55) return; // Pending in someone's My Orders
-  const to = FLOW.find(([limit]) => roll < limit)![1];
-  if (!(await step([5 * MINUTE, 3 * HOUR], remark(REMARKS[to] ?? "Checked.", { whatsapp: roll % 3 === 0, telephone: roll % 4 === 0 })))) return;
+  if (outcome.kind === "pending") return; // Pending in someone's My Orders
+  const { to, pausedIn } = outcome;
+  if (!(await step([5 * MINUTE, 3 * HOUR], remark(REMARKS[pausedIn ?? to] ?? "Checked.", { whatsapp: roll % 3 === 0, telephone: roll % 4 === 0 })))) return;
+  if (pausedIn !== undefined) {
+    // It waited on others (its clock paused, ADR 0036), then came back to be finished.
+    if (!(await step([MINUTE, 20 * MINUTE], moveTo(pausedIn)))) return;
+    if (!(await step([2 * HOUR, 2 * DAY], moveTo("Pending")))) return;
+  }
   let story: DemoDocumentStory | undefined;
   /** The document's name as stored (a name already taken gets a suffix), which downloads name. */
   let fileName = "";
@@ -356,7 +402,31 @@ const uploadDocument = async (deps: ApiDeps, order: PlaceOrderInput, actor: Acti
   };
 };
 
-/** Where assigned demo orders end up, by roll (0-99): the share of each folder. */
+/** What became of a demo order: left untouched, assigned and pending, or moved on (perhaps after waiting on others). */
+type Outcome =
+  | { readonly kind: "untouched" }
+  | { readonly kind: "pending" }
+  | { readonly kind: "moved"; readonly to: OrderStatus; readonly pausedIn?: "Awaiting" | "AwaitingGovt" };
+
+/**
+ * What became of the demo order with `roll` (0-99) that fell due `age` ago. Recent orders fill
+ * every working folder; older ones were finished, as a team that keeps up finishes them, so the
+ * backlog is days deep, not weeks, and the overdue ones are a handful (issue 27). Orders waiting
+ * on others stay longest; those that waited and came back show a paused clock in their history.
+ */
+const outcomeOf = (roll: number, age: number): Outcome => {
+  if (roll < 40) return age < 36 * HOUR ? { kind: "untouched" } : { kind: "moved", to: "Completed" };
+  if (roll < 55) return age < 3 * DAY ? { kind: "pending" } : { kind: "moved", to: "Completed" };
+  const to = FLOW.find(([limit]) => roll < limit)![1];
+  if (to === "Awaiting" || to === "AwaitingGovt") return age < 10 * DAY ? { kind: "moved", to } : { kind: "moved", to: "Completed", pausedIn: to };
+  if (to === "ContactCustomer" || to === "CustomerCalled") return age < 3 * DAY ? { kind: "moved", to } : { kind: "moved", to: "Completed" };
+  // A few finished ones waited on the customer or the government on the way.
+  if (roll < 81) return { kind: "moved", to, pausedIn: "Awaiting" };
+  if (roll < 83) return { kind: "moved", to, pausedIn: "AwaitingGovt" };
+  return { kind: "moved", to };
+};
+
+/** Where assigned demo orders end up, by roll (55-99): the share of each folder. */
 const FLOW: readonly (readonly [number, OrderStatus])[] = [
   [62, "Awaiting"],
   [68, "AwaitingGovt"],
