@@ -13,7 +13,7 @@ import { orderDetailQueryHandlers } from "./routes/order-detail-queries.ts";
 import { queueQueryHandlers } from "./routes/queue-queries.ts";
 import { gatewayQueryHandlers } from "./routes/gateway-queries.ts";
 import { reportQueryHandlers } from "./routes/report-queries.ts";
-import { exportHandlers } from "./routes/export-routes.ts";
+import { exportHandlers, exportSlots } from "./routes/export-routes.ts";
 import { dashboardHandlers } from "./routes/dashboard-routes.ts";
 import { staffQueryHandlers } from "./routes/staff-queries.ts";
 import type { ApiDeps, AppDeps } from "./api-deps.ts";
@@ -40,8 +40,10 @@ import { mountProbes } from "./probes.ts";
 export const allEndpoints = (deps: ApiDeps): Endpoint[] => bindEndpoints(ENDPOINTS, handlersOf(deps));
 
 /** A handler for every declared endpoint (@etd/contract/endpoints), by name; a name handled twice fails the typecheck (joinHandlers). */
-const handlersOf = (deps: ApiDeps): Handlers =>
-  joinHandlers(
+const handlersOf = (deps: ApiDeps): Handlers => {
+  // One member's exports at once are counted across every CSV they may download, the queues' and the dashboard's.
+  const slots = exportSlots();
+  return joinHandlers(
     authHandlers(deps),
     twoFactorHandlers(deps),
     intakeHandlers(deps),
@@ -58,12 +60,13 @@ const handlersOf = (deps: ApiDeps): Handlers =>
     staffQueryHandlers(deps),
     queueQueryHandlers(deps),
     reportQueryHandlers(deps),
-    exportHandlers(deps),
-    dashboardHandlers(deps),
+    exportHandlers(deps, slots),
+    dashboardHandlers(deps, slots),
     gatewayQueryHandlers(deps),
     gatewayHandlers(deps),
     serviceLevelHandlers(deps),
   );
+};
 
 /**
  * A proxy on the same machine without TRUST_PROXY makes every client 127.0.0.1: one client's

@@ -117,6 +117,54 @@ describe.skipIf(!available)("issue 27: Take next", () => {
     expect(taken.body).toMatchObject({ status: 1, data: { reason: expect.stringMatching(REASON) } });
   }, 120_000);
 
+  /** The most urgent order the queue shows waiting, as Take next would pick it. */
+  const mostUrgentWaiting = async (): Promise<string> => {
+    for (const orderId of await mostUrgentFirst(orderIds)) {
+      const last = (await api.runtime.deps.store.readStream(`order-${orderId}`)).at(-1)!;
+      if (last.type === "OrderPlaced" || last.type === "OrderMovedToOriginalFolder") return orderId;
+    }
+    throw new Error("no order is waiting");
+  };
+  const claimOf = async (orderId: string) =>
+    (await api.runtime.driver.query("select staff_id, done_tx is not null as done from take_next_claims where order_id = $1", [orderId])).at(0);
+
+  it("an order taken and sent back to its folder is offered again at once: the claim ended when the queue applied the assignment", async () => {
+    const [, first, second] = members;
+    const taken = await api.call("POST", "/admin/take-next-order", undefined, first!.token);
+    const orderId = taken.body.data.orderId as string;
+    expect(await claimOf(orderId)).toMatchObject({ staff_id: first!.id, done: true });
+    await api.readCaughtUp("/admin/get-all-folder-count", admin, orderId);
+    const back = await api.call("PUT", "/admin/move-order-status", { orderId: [orderId] }, admin);
+    expect(back.body).toMatchObject({ status: 1 });
+    await api.readCaughtUp("/admin/get-all-folder-count", admin, orderId);
+    // Still the most urgent waiting order (its clock kept running), so the next caller gets it.
+    expect(await mostUrgentWaiting()).toBe(orderId);
+    const again = await api.call("POST", "/admin/take-next-order", undefined, second!.token);
+    expect(again.body).toMatchObject({ status: 1, data: { orderId } });
+  }, 60_000);
+
+  it("a claim whose assignment the queue has not applied outlives any time limit; one never done (its process died) is let go", async () => {
+    const [, , , fourth, fifth] = members;
+    const head = await api.runtime.deps.store.headPosition();
+    const stuck = await mostUrgentWaiting();
+    // As a projector far behind would leave it: done at a position the queue has not reached, an hour ago.
+    await api.runtime.driver.query(
+      `insert into take_next_claims (order_id, staff_id, claimed_at, done_tx, done_seq) values ($1, $2, now() - interval '1 hour', $3, 0)`,
+      [stuck, fourth!.id, (head.tx + 1_000_000n).toString()],
+    );
+    const taken = await api.call("POST", "/admin/take-next-order", undefined, fifth!.token);
+    expect(taken.body).toMatchObject({ status: 1 });
+    expect(taken.body.data.orderId).not.toBe(stuck);
+    expect(await claimOf(stuck)).toMatchObject({ staff_id: fourth!.id, done: true });
+    await api.runtime.driver.query("delete from take_next_claims where order_id = $1", [stuck]);
+
+    // A claim that was never done, an hour old: the process that made it is gone, the order is free.
+    const orphan = await mostUrgentWaiting();
+    await api.runtime.driver.query(`insert into take_next_claims (order_id, staff_id, claimed_at) values ($1, $2, now() - interval '1 hour')`, [orphan, fourth!.id]);
+    const next = await api.call("POST", "/admin/take-next-order", undefined, fifth!.token);
+    expect(next.body).toMatchObject({ status: 1, data: { orderId: orphan } });
+  }, 60_000);
+
   it("a capacity is a whole number from 1 to 1000; a Manager cannot set an Admin's", async () => {
     const manager = await api.login("Manager");
     const invalid = await api.call("POST", "/admin/set-team-member-capacity", { tmId: members[1]!.id, capacity: 0 }, admin);

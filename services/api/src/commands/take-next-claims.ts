@@ -1,4 +1,4 @@
-import { migrateTables, type Query, type SqlDriver } from "@etd/event-store";
+import { migrateTables, type GlobalPosition, type Query, type SqlDriver } from "@etd/event-store";
 import { capacityOf, openOrdersSql, QUEUE_TABLES } from "@etd/projections";
 
 /*
@@ -14,9 +14,12 @@ import { capacityOf, openOrdersSql, QUEUE_TABLES } from "@etd/projections";
  * the final word: an order someone assigned by hand meanwhile is refused, its claim let go, and
  * the next one tried.
  *
- * A claim ends when the queue read model shows the order no longer waiting (assigned: the claim's
- * work is done), when the attempt failed, or, for a process that died between the claim and the
- * command, after CLAIM_LIFETIME.
+ * A claim ends when the attempt failed, or when the queue read model has applied the assignment
+ * it led to: the claim is marked done with the assignment's log position, and ends once the
+ * queue's checkpoint has passed it, however long the projector takes and whatever happened to the
+ * order since (assigned, or already sent back to its folder and free again). A claim never marked
+ * done belongs to a process that died between the claim and the command: it ends after
+ * CLAIM_LIFETIME.
  *
  * Capacity, where a member has one, is checked under a per-member lock, in the same transaction as
  * the claim: the member's open orders as the queue read model counts them, plus their claims it
@@ -33,9 +36,18 @@ const CLAIMS_SQL = [
     claimed_at timestamptz not null default now()
   )`,
   `create index if not exists ${CLAIMS}_staff on ${CLAIMS} (staff_id)`,
+  // The assignment's log position, once the command succeeded (null while it is in flight).
+  `alter table ${CLAIMS} add column if not exists done_tx numeric(20, 0), add column if not exists done_seq numeric(20, 0)`,
 ];
 
-/** Longer than any command takes; a claim older than this belongs to a process that died mid-call. */
+/** The projection whose checkpoint says a done claim's assignment is in the queue read model. */
+const QUEUE_PROJECTION = "queue";
+
+/** A done claim whose assignment the live queue build has applied. */
+const APPLIED = `c.done_tx is not null and exists (select 1 from projection_builds b where b.name = '${QUEUE_PROJECTION}' and b.status = 'live'
+  and (b.checkpoint_tx, b.checkpoint_seq) >= (c.done_tx, c.done_seq))`;
+
+/** Longer than any command takes; a claim not done by then belongs to a process that died mid-call. */
 const CLAIM_LIFETIME = "2 minutes";
 
 /** Candidates read at a time: enough that racing callers rarely read twice, few enough to stay one index range. */
@@ -83,28 +95,22 @@ const ready = (db: SqlDriver): Promise<void> => {
 };
 
 /**
- * Lets go of the member's claims whose work is done (the queue no longer shows the order waiting),
- * and anyone's whose process died. Only the member's own: callers at the same moment never wait on
- * each other's rows here.
+ * Lets go of the claims whose assignment the queue shows, and of those whose process died. Each
+ * row it deletes was last written by a statement already committed, so callers at the same
+ * moment never wait on each other's claims in flight.
  */
-const releaseFinished = async (query: Query, staffId: string): Promise<void> => {
-  await query(
-    `delete from ${CLAIMS} c where c.claimed_at < now() - interval '${CLAIM_LIFETIME}'
-       or (c.staff_id = $1 and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and ${WAITING}))`,
-    [staffId],
-  );
+const releaseFinished = async (query: Query): Promise<void> => {
+  await query(`delete from ${CLAIMS} c where (${APPLIED}) or (c.done_tx is null and c.claimed_at < now() - interval '${CLAIM_LIFETIME}')`);
 };
 
-/** The member's claims the queue does not yet show as theirs: orders on their way to them. */
 /**
- * The member's open orders and the claims of theirs the queue does not show as assigned yet, in
- * one statement: read apart, the projector could move an order from the second to the first
- * between them and it would count in neither (a member past capacity).
+ * The member's open orders and their claims whose assignment the queue does not show yet, in one
+ * statement, so one snapshot: the projector moves the queue's rows and its checkpoint together,
+ * so an order counts in exactly one of the two (read apart, in neither: a member past capacity).
  */
 const heldBy = async (query: Query, staffId: string): Promise<number> => {
   const [row] = await query(
-    `select (${openOrdersSql("$1")} + (select count(*) from ${CLAIMS} c where c.staff_id = $1
-       and not exists (select 1 from ${ORDERS} o where o.order_id = c.order_id and o.assignee_id = c.staff_id)))::int as n`,
+    `select (${openOrdersSql("$1")} + (select count(*) from ${CLAIMS} c where c.staff_id = $1 and not (${APPLIED})))::int as n`,
     [staffId],
   );
   return Number(row?.n ?? 0);
@@ -150,7 +156,7 @@ const claimFirstFree = async (query: Query, staffId: string, today: string, skip
  */
 export const claimNext = async (db: SqlDriver, staffId: string, today: string, skip: readonly string[] = []): Promise<ClaimOutcome> => {
   await ready(db);
-  const [, capacity] = await Promise.all([releaseFinished(db.query, staffId), capacityOf(db.query, staffId)]);
+  const [, capacity] = await Promise.all([releaseFinished(db.query), capacityOf(db.query, staffId)]);
   // Without a capacity nothing needs the member's lock: each claim is its own statement, committed
   // at once, so a racing caller waits on it for no longer than that.
   if (capacity === null) return claimFirstFree(db.query, staffId, today, skip);
@@ -164,6 +170,11 @@ export const claimNext = async (db: SqlDriver, staffId: string, today: string, s
     }
     return claimFirstFree(query, staffId, today, skip);
   });
+};
+
+/** The assignment is in the log at `position`: the claim ends once the queue has applied it. */
+export const markClaimDone = async (db: SqlDriver, orderId: string, staffId: string, position: GlobalPosition): Promise<void> => {
+  await db.query(`update ${CLAIMS} set done_tx = $3, done_seq = $4 where order_id = $1 and staff_id = $2`, [orderId, staffId, position.tx.toString(), position.seq.toString()]);
 };
 
 /** The attempt failed (the decider refused, or it threw): the order is free for the next caller. */

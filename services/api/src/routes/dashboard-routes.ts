@@ -6,7 +6,7 @@ import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import type { Handlers } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, ok } from "../http/reply.ts";
-import { csvReply, csvStream, exportSlots } from "./export-routes.ts";
+import { csvReply, csvStream, type ExportSlots } from "./export-routes.ts";
 
 /*
  * The day at a glance (issue 27), read from the dashboard read model. Who sees what is decided
@@ -16,8 +16,7 @@ import { csvReply, csvStream, exportSlots } from "./export-routes.ts";
  * DataExported ("report" "team-day" for today) before the first byte.
  */
 
-export const dashboardHandlers = (deps: ApiDeps) => {
-  const slots = exportSlots();
+export const dashboardHandlers = (deps: ApiDeps, slots: ExportSlots) => {
   return {
     getDashboard: async ({ user }) => {
       const own = isAllowed(user.type, "dashboard.team") ? {} : { staffId: user.id };

@@ -178,12 +178,17 @@ const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, REPORT_READERS[
 /** Exports one member may have running at once in this process (more are refused: EXPORT_RUNNING). */
 const EXPORTS_AT_ONCE = 2;
 
+export interface ExportSlots {
+  /** A slot for the member, with the function that frees it; none when they have EXPORTS_AT_ONCE running. */
+  readonly take: (staffId: string) => (() => void) | undefined;
+}
+
 /**
  * Who is exporting now, and how many: a burst of downloads by one member (a script, a page that
  * opens links on its own) is refused before it fills the log with DataExported events or the
  * server with streams. A slot is freed when its stream closes, however it ends.
  */
-export const exportSlots = () => {
+export const exportSlots = (): ExportSlots => {
   const running = new Map<string, number>();
   return {
     take: (staffId: string): (() => void) | undefined => {
@@ -202,8 +207,7 @@ export const exportSlots = () => {
   };
 };
 
-export const exportHandlers = (deps: ApiDeps) => {
-  const slots = exportSlots();
+export const exportHandlers = (deps: ApiDeps, slots: ExportSlots) => {
   /** Records the export, then streams it, within one of the member's slots. */
   const audited = async (
     context: Parameters<typeof recordExport>[1],

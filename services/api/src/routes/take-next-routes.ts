@@ -1,4 +1,5 @@
 import type { OrderId } from "@etd/events";
+import { parsePosition } from "@etd/event-store";
 import { dueText } from "@etd/contract";
 import { atCapacityMessage } from "@etd/contract/endpoints";
 import type { Handlers } from "../http/endpoint.ts";
@@ -6,7 +7,7 @@ import { utcDay } from "../http/fields.ts";
 import { fail, ok } from "../http/reply.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { runOrderCommand } from "../commands/run-command.ts";
-import { claimNext, releaseClaim, type ClaimedOrder } from "../commands/take-next-claims.ts";
+import { claimNext, markClaimDone, releaseClaim, type ClaimedOrder } from "../commands/take-next-claims.ts";
 
 /*
  * Take next (issue 27): the caller gets the most urgent unassigned order they may work, and the
@@ -51,7 +52,11 @@ export const takeNextHandlers = (deps: ApiDeps) =>
           await releaseClaim(deps.readDb, order.orderId, user.id);
           throw error;
         });
-        if (ran.ok) return ok(`Order ${order.orderId} is yours: ${reason}.`, { orderId: order.orderId, reason, position: ran.position ?? null });
+        const position = ran.ok && ran.position !== undefined ? parsePosition(ran.position) : undefined;
+        if (ran.ok && position !== undefined) {
+          await markClaimDone(deps.readDb, order.orderId, user.id, position);
+          return ok(`Order ${order.orderId} is yours: ${reason}.`, { orderId: order.orderId, reason, position: ran.position ?? null });
+        }
         // Assigned or moved by someone else since the queue showed it: free it, and take the next.
         await releaseClaim(deps.readDb, order.orderId, user.id);
         tried.push(order.orderId);
