@@ -1,3 +1,4 @@
+import { durationText } from "./display-format.ts";
 import type { QueueKey } from "./queues.ts";
 
 /*
@@ -9,6 +10,14 @@ import type { QueueKey } from "./queues.ts";
 /** The backlog's ages, from payment: under 1 h, 1–4 h, 4–24 h, 24 h and over. */
 export const BACKLOG_AGES = ["underHour", "oneToFourHours", "fourToDayHours", "overDay"] as const;
 export type BacklogAge = (typeof BACKLOG_AGES)[number];
+
+/** The backlog table's column headers, by age. */
+export const BACKLOG_AGE_LABELS: { readonly [A in BacklogAge]: string } = {
+  underHour: "Under 1 h",
+  oneToFourHours: "1–4 h",
+  fourToDayHours: "4–24 h",
+  overDay: "Over 24 h",
+};
 
 /** The working folders whose orders are a backlog, in menu order. */
 export const BACKLOG_FOLDERS = [
@@ -78,18 +87,11 @@ export interface DashboardDay {
 /** A share as the table shows it: "83%", or "–" with nothing to share. */
 export const percentOf = (part: number, whole: number): string => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);
 
-/** A duration as the table shows it: "2 h 05 min", "12 min", "–". */
-export const assignedToDocumentText = (ms: number | null): string => {
-  if (ms === null) return "–";
-  const minutes = Math.round(ms / 60_000);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
-};
-
 /** The per-member table's columns, for the screen and the CSV export alike. */
 export const MEMBER_DAY_COLUMNS: readonly { readonly header: string; readonly cell: (row: MemberDay) => string }[] = [
   { header: "Member", cell: (row) => row.name },
   { header: "Open", cell: (row) => String(row.open) },
   { header: "Processed today", cell: (row) => String(row.processedToday) },
-  { header: "Median assignment to document", cell: (row) => assignedToDocumentText(row.medianAssignedToDocumentMs) },
+  { header: "Median assignment to document", cell: (row) => (row.medianAssignedToDocumentMs === null ? "–" : durationText(row.medianAssignedToDocumentMs)) },
   { header: "Within service level", cell: (row) => percentOf(row.withinLevel, row.processedToday) },
 ];

@@ -57,3 +57,21 @@ export const fullName = (first: string | null, middle: string | null, last: stri
 
 /** ORDER-4: the site's 'Regular Processing' reads as 'Standard Processing'; an unknown mode as it came. */
 export const processingModeLabel = (mode: string): string => MODE_LABELS[mode] ?? mode;
+
+const MINUTE = 60_000;
+
+/**
+ * A length of time as staff read it everywhere: the Due column, the why panel, the service-level
+ * screen, the dashboard and the audit (issue 27). Whole minutes, rounded down; hours up to two
+ * days, then days; a unit that is zero is left out: "45 min", "2 h", "2 h 10 min", "24 h",
+ * "2 d 3 h", "3 d 1 h 5 min"; under a minute "less than 1 min". The sign is the caller's to say
+ * ("overdue 35 min").
+ */
+export const durationText = (ms: number): string => {
+  const minutes = Math.floor(Math.abs(ms) / MINUTE);
+  if (minutes < 1) return "less than 1 min";
+  const totalHours = Math.floor(minutes / 60);
+  const [days, hours] = totalHours >= 48 ? [Math.floor(totalHours / 24), totalHours % 24] : [0, totalHours];
+  const parts = [days > 0 ? `${days} d` : "", hours > 0 ? `${hours} h` : "", minutes % 60 > 0 ? `${minutes % 60} min` : ""];
+  return parts.filter((part) => part !== "").join(" ");
+};

@@ -1,5 +1,5 @@
 import type { CountryOrdersRow, ProcessedByRow, ProcessedOrderRow } from "./answers.ts";
-import { formatDateTime, formatDay, formatProcessMonth, fullName, processingModeLabel, type DateStyle } from "./display-format.ts";
+import { durationText, formatDateTime, formatDay, formatProcessMonth, fullName, processingModeLabel, type DateStyle } from "./display-format.ts";
 import type { ClockState } from "@etd/events";
 import type { QueueKey } from "./queues.ts";
 import { ORDER_STATUS_LABELS, type LandingDomain, type OrderStatus, type ProcessingMode } from "./vocabulary.ts";
@@ -87,19 +87,6 @@ export type DueUrgency = "overdue" | "soon" | "later" | ClockState;
 
 type DueFacts = Pick<QueueListFields, "due_at" | "clock_state" | "time_left_ms">;
 
-const MINUTE = 60_000;
-
-/** A length of time as the Due column says it: "35 min", "2 h 10 min", "1 d 3 h"; under a minute "less than 1 min". */
-export const dueDuration = (ms: number): string => {
-  const minutes = Math.floor(Math.abs(ms) / MINUTE);
-  if (minutes < 1) return "less than 1 min";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
-};
-
 /** The clock's urgency at `nowMs`. */
 export const dueUrgency = (row: DueFacts, nowMs: number): DueUrgency => {
   if (row.clock_state !== "running" || row.due_at === null) return row.clock_state;
@@ -118,12 +105,12 @@ export const dueText = (row: DueFacts, nowMs: number): string => {
       return row.clock_state;
     case "paused": {
       const left = row.time_left_ms ?? 0;
-      return left > 0 ? `paused, ${dueDuration(left)} left` : `paused, overdue ${dueDuration(left)}`;
+      return left > 0 ? `paused, ${durationText(left)} left` : `paused, overdue ${durationText(left)}`;
     }
     case "running": {
       if (row.due_at === null) return "";
       const left = Date.parse(row.due_at) - nowMs;
-      return left > 0 ? `due in ${dueDuration(left)}` : `overdue ${dueDuration(left)}`;
+      return left > 0 ? `due in ${durationText(left)}` : `overdue ${durationText(left)}`;
     }
   }
 };

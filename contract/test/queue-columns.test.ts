@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueDuration, dueText, dueUrgency, QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, queueListRow, type QueueListRow } from "../src/index.ts";
+import { durationText, dueText, dueUrgency, QUEUE_KEYS, queueCellText, queueColumnsOf, QUEUE_COLUMNS, queueListRow, type QueueListRow } from "../src/index.ts";
 
 const headers = (key: Parameters<typeof queueColumnsOf>[0]) => queueColumnsOf(key).map((column) => column.header);
 
@@ -108,7 +108,16 @@ describe("issue 27 the Due column", () => {
     expect(dueText({ due_at: null, clock_state: "paused", time_left_ms: -5 * 60_000 }, at)).toBe("paused, overdue 5 min");
     expect(dueText({ due_at: null, clock_state: "met", time_left_ms: null }, at)).toBe("met");
     expect(dueText({ due_at: null, clock_state: "stopped", time_left_ms: null }, at)).toBe("stopped");
-    expect(dueDuration(3 * 3_600_000)).toBe("3 h");
+    expect(dueText(running("2025-03-15T12:30:00.000Z"), at)).toBe("due in 24 h 30 min");
+    expect(dueText(running("2025-03-17T13:05:59.000Z"), at)).toBe("due in 3 d 1 h 5 min");
+  });
+
+  it("one way to say a length of time, everywhere staff read one: whole minutes, zero units left out, days from two days", () => {
+    expect(durationText(3 * 3_600_000)).toBe("3 h");
+    expect(durationText(24 * 3_600_000)).toBe("24 h");
+    expect(durationText(48 * 3_600_000)).toBe("2 d");
+    expect(durationText(-(45 * 60_000 + 59_999))).toBe("45 min");
+    expect(durationText(59_999)).toBe("less than 1 min");
   });
 
   it("urgency: overdue at the due moment, soon within the hour, later after it; a clock that does not run is its state", () => {

@@ -68,7 +68,7 @@ describe.skipIf(!ready)("issue 27: the why panel and the service-level policy sc
     expect(await page.$eval("[data-section=service-level] .service-level-facts", (dl) => dl.textContent)).toMatch(/Standard, policy version 0 \(the default\)/);
     // The meter is named, and says the same in words.
     expect(await page.$eval("[data-section=service-level] meter", (meter) => meter.labels[0]?.textContent)).toBe("Time used");
-    expect(await page.$eval("[data-section=service-level] .service-level-used", (p) => p.textContent)).toMatch(/ used of 24 h 0 min allowed$/);
+    expect(await page.$eval("[data-section=service-level] .service-level-used", (p) => p.textContent)).toMatch(/ used of 24 h allowed$/);
     expect(await page.$eval("[data-section=service-level] .service-level-due", (p) => p.textContent)).toMatch(/^Due \d\d\/\d\d\/\d{4} .+ EST: in 23 h 5\d min\.$/);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -141,8 +141,8 @@ describe.skipIf(!ready)("issue 27: the why panel and the service-level policy sc
       trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? "")),
     );
     expect(rows.map((row) => row.slice(0, 5))).toEqual([
-      ["1", "600 min (10 h 0 min)", "240 min (4 h 0 min)", "600 min (10 h 0 min)", `${app.admin.name} (Admin)`],
-      ["0", "1440 min (24 h 0 min)", "240 min (4 h 0 min)", "1440 min (24 h 0 min)", "No one (the default)"],
+      ["1", "600 min (10 h)", "240 min (4 h)", "600 min (10 h)", `${app.admin.name} (Admin)`],
+      ["0", "1440 min (24 h)", "240 min (4 h)", "1440 min (24 h)", "No one (the default)"],
     ]);
 
     const managerPage = await app.newPage();

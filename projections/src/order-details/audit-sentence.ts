@@ -1,5 +1,6 @@
 import type { Actor, AnyEvent, MailPurpose, MailTransport, OrderStatus, Role } from "@etd/events";
 import { formatInvoiceNumber, isErased, statusAfter, statusLabel } from "@etd/events";
+import { durationText } from "@etd/contract";
 
 /*
  * One readable sentence per event for the audit timeline (DESIGN §5, CARD-4): who did what, and
@@ -117,12 +118,6 @@ const exportSentence = (data: {
   }
 };
 
-/** Minutes as staff read a service level: "4 h", "1 h 30 min", "45 min". */
-const duration = (minutes: number): string => {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return [...(hours > 0 ? [`${String(hours)} h`] : []), ...(rest > 0 || hours === 0 ? [`${String(rest)} min`] : [])].join(" ");
-};
 
 /** What the event did, without the actor: "moved the order from Pending to Completed". */
 export const describeChange = (event: AnyEvent, context: AuditContext): string => {
@@ -261,7 +256,7 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
     }
     case "ServiceLevelPolicySet": {
       const { version, allowedMinutes } = event.data;
-      return `set the service levels, version ${String(version)}: Standard ${duration(allowedMinutes.standard)}, Priority ${duration(allowedMinutes.priority)}, future orders ${duration(allowedMinutes.future)} from their processing date`;
+      return `set the service levels, version ${String(version)}: Standard ${durationText(allowedMinutes.standard * 60_000)}, Priority ${durationText(allowedMinutes.priority * 60_000)}, future orders ${durationText(allowedMinutes.future * 60_000)} from their processing date`;
     }
     case "InvoiceNumberIssued": {
       const { data } = event;

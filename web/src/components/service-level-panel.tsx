@@ -1,4 +1,4 @@
-import { easternTime, type AuditActor, type ServiceClockReading, type ServiceClockSegment } from "@etd/contract";
+import { durationText, easternTime, type AuditActor, type ServiceClockReading, type ServiceClockSegment } from "@etd/contract";
 import { SERVICE_LEVELS } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -15,16 +15,6 @@ import "../styles/service-level.css";
  */
 
 const MINUTE = 60_000;
-
-/** A length of time as the panel says it: "3 h 0 min", "45 min", "24 h 0 min", from two days "2 d 1 h 5 min"; under a minute "less than 1 min". */
-export const spanText = (ms: number): string => {
-  const minutes = Math.floor(Math.abs(ms) / MINUTE);
-  if (minutes < 1) return "less than 1 min";
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours >= 48) return `${Math.floor(hours / 24)} d ${hours % 24} h ${rest} min`;
-  return hours > 0 ? `${hours} h ${rest} min` : `${rest} min`;
-};
 
 /** "OrderAssigned" → "Assigned", "OrderStatusChanged" → "Status changed", "DocumentUploaded" → "Document uploaded". */
 export const eventWords = (type: string): string => {
@@ -47,7 +37,7 @@ const STATE_LABELS: Record<ServiceClockReading["state"], string> = {
 
 const Moment = ({ iso }: { readonly iso: string }) => <time dateTime={iso}>{easternTime(iso)}</time>;
 
-/** One segment in a sentence: "Running from … to … (1 h 0 min counted), started by Maria Santos (Manager): Assigned". */
+/** One segment in a sentence: "Running from … to … (1 h counted), started by Maria Santos (Manager): Assigned". */
 const SegmentLine = ({ segment }: { readonly segment: ServiceClockSegment }) => {
   const cause = `started by ${actorText(segment.actor)}: ${eventWords(segment.eventType)}`;
   const until = segment.to === null ? " to now" : <> to <Moment iso={segment.to} /></>;
@@ -57,13 +47,13 @@ const SegmentLine = ({ segment }: { readonly segment: ServiceClockSegment }) => 
       return (
         <>
           Running from <Moment iso={segment.from} />
-          {until} ({spanText(segment.countedMs)} counted), {cause}
+          {until} ({durationText(segment.countedMs)} counted), {cause}
         </>
       );
     case "paused":
       return (
         <>
-          Paused{segment.to === null ? "" : ` ${spanText(spanned)}`} in {segment.status || "a waiting status"}, from <Moment iso={segment.from} />
+          Paused{segment.to === null ? "" : ` ${durationText(spanned)}`} in {segment.status || "a waiting status"}, from <Moment iso={segment.from} />
           {until}, {cause}
         </>
       );
@@ -92,17 +82,17 @@ const SegmentLine = ({ segment }: { readonly segment: ServiceClockSegment }) => 
 
 /** When it is due, or why it is not counting down. */
 const dueLine = (clock: ServiceClockReading): string => {
-  const left = clock.leftMs > 0 ? `${spanText(clock.leftMs)} left` : `overdue ${spanText(clock.leftMs)}`;
+  const left = clock.leftMs > 0 ? `${durationText(clock.leftMs)} left` : `overdue ${durationText(clock.leftMs)}`;
   switch (clock.state) {
     case "running":
     case "waiting":
-      return clock.dueAt === null ? left : `Due ${easternTime(clock.dueAt)}: ${clock.leftMs > 0 ? `in ${spanText(clock.leftMs)}` : `overdue ${spanText(clock.leftMs)}`}.`;
+      return clock.dueAt === null ? left : `Due ${easternTime(clock.dueAt)}: ${clock.leftMs > 0 ? `in ${durationText(clock.leftMs)}` : `overdue ${durationText(clock.leftMs)}`}.`;
     case "paused":
       return `Not counting while the order waits on others: ${left}.`;
     case "stopped":
       return `Not counting while the order is finished another way: ${left} if it comes back.`;
     case "met":
-      return clock.leftMs >= 0 ? "Met: the document was uploaded within the time allowed." : `Met late: the document was uploaded ${spanText(clock.leftMs)} after the time allowed.`;
+      return clock.leftMs >= 0 ? "Met: the document was uploaded within the time allowed." : `Met late: the document was uploaded ${durationText(clock.leftMs)} after the time allowed.`;
   }
 };
 
@@ -128,7 +118,7 @@ const Reading = ({ clock, id, headingLevel }: { readonly clock: ServiceClockRead
         <label htmlFor={`${id}-meter`}>Time used</label>
         <meter id={`${id}-meter`} min={0} max={clock.allowedMs} low={clock.allowedMs * 0.75} high={clock.allowedMs} optimum={0} value={Math.min(clock.usedMs, clock.allowedMs)} aria-describedby={`${id}-used`} />
         <p id={`${id}-used`} className="service-level-used">
-          {spanText(clock.usedMs)} used of {spanText(clock.allowedMs)} allowed
+          {durationText(clock.usedMs)} used of {durationText(clock.allowedMs)} allowed
         </p>
       </div>
       <p className="service-level-due" data-overdue={overdue ? "true" : "false"}>

@@ -1,10 +1,9 @@
-import { easternTime, isAllowed, type AllowedMinutes, type ServiceLevelPolicyVersion } from "@etd/contract";
+import { durationText, easternTime, isAllowed, type AllowedMinutes, type ServiceLevelPolicyVersion } from "@etd/contract";
 import { SERVICE_LEVELS } from "@etd/contract/endpoints";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useCallback, useState } from "react";
 import { Button } from "react-aria-components";
-import { spanText } from "../../../components/service-level-panel.tsx";
 import { AdminPage, AdminPanel, ServerRefusal, TableScroll } from "../../../components/ui/admin-page.tsx";
 import { ConsoleForm, TextInputField } from "../../../components/ui/form-fields.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
@@ -33,8 +32,8 @@ const policyQuery = () => endpointQuery(SERVICE_LEVELS.getServiceLevels, {});
 const setByText = (version: ServiceLevelPolicyVersion): string =>
   version.setBy === null ? "No one (the default)" : `${version.setBy.name}${version.setBy.role ? ` (${version.setBy.role})` : ""}`;
 
-/** "600 min (10 h 0 min)": minutes as the form takes them, and as staff read them. */
-const minutesText = (minutes: number): string => `${minutes} min (${spanText(minutes * 60_000)})`;
+/** "600 min (10 h)": minutes as the form takes them, and as staff read them. */
+const minutesText = (minutes: number): string => `${minutes} min (${durationText(minutes * 60_000)})`;
 
 /** What the server refused, kept with the values it refused, so a field's message goes once that field changes. */
 interface Refused {
@@ -108,7 +107,7 @@ const PolicyForm = ({ inForce }: { readonly inForce: ServiceLevelPolicyVersion }
             binding={form.field(kind)}
             inputMode="numeric"
             autoComplete="off"
-            description={Number.isInteger(minutes) && minutes > 0 ? `That is ${spanText(minutes * 60_000)}.` : "A whole number of minutes."}
+            description={Number.isInteger(minutes) && minutes > 0 ? `That is ${durationText(minutes * 60_000)}.` : "A whole number of minutes."}
           />
         );
       })}
@@ -177,7 +176,7 @@ export const ServiceLevelsScreen = () => {
               Set by {setByText(inForce)} on <time dateTime={inForce.setAt}>{easternTime(inForce.setAt)}</time>.
             </>
           )}{" "}
-          {KINDS.map(({ kind, heading }) => `${heading}: ${spanText(inForce.allowedMinutes[kind] * 60_000)}`).join("; ")}.
+          {KINDS.map(({ kind, heading }) => `${heading}: ${durationText(inForce.allowedMinutes[kind] * 60_000)}`).join("; ")}.
         </p>
         {maySet ? (
           // A new version (here or another Admin's) starts the form from it.
