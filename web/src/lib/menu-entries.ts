@@ -1,5 +1,5 @@
 import type { AppPath } from "../app/app-path.ts";
-import { isAllowed, ROLES, type Action, type FolderCounts, type Role } from "@etd/contract";
+import { COUNT_FIELD_OF, isAllowed, ROLES, type Action, type FolderCounts, type QueueKey, type Role } from "@etd/contract";
 
 /*
  * The side menu of 000 §2 (SHELL-1), in its order, with its labels and visibility, and the
@@ -53,3 +53,7 @@ export const DASHBOARD_TILES: readonly (MenuEntry & { count: keyof FolderCounts 
   { to: "/admin/pending-order", label: "Pending Orders", count: "pendingOrdersCount" },
   { to: "/admin/completed-order", label: "Completed Orders", count: "completedOrdersCount" },
 ];
+
+/** A folder's entry, the one whose badge shows its count: its address and its label, as the tiles and the menu name it. */
+export const folderEntryOf = (key: QueueKey): MenuEntry | undefined =>
+  [...DASHBOARD_TILES, ...MENU_ENTRIES].find((entry) => entry.count === COUNT_FIELD_OF[key]);

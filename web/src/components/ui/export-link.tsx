@@ -17,7 +17,8 @@ type ExportEndpoint = EndpointDeclaration & { readonly file: string; readonly se
 export const ExportCsvLink = <E extends ExportEndpoint>({ endpoint, query, label = "Export CSV" }: { endpoint: E; query: QueryOf<E>; label?: string }) => {
   const session = useAtomValue(sessionAtom);
   if (!session || !isAllowed(session.role, "orders.export")) return null;
-  const filled = Object.entries(query as Record<string, unknown>).flatMap(([name, value]) =>
+  // An export that takes no query (the dashboard's per-member table) has none.
+  const filled = Object.entries((query ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
     typeof value !== "string" || value.trim() === "" ? [] : [[name, value.trim()] as const],
   );
   return (

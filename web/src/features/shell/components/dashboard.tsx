@@ -3,8 +3,9 @@ import { useAtomValue } from "jotai";
 import { sessionAtom } from "../../../lib/session.ts";
 import { useFolderCounts } from "../hooks/folder-counts.ts";
 import { DASHBOARD_TILES } from "../../../lib/menu-entries.ts";
+import { DayAtAGlance } from "./day-at-a-glance.tsx";
 
-/** `/admin` (SHELL-4): one tile per working folder with its count, each opening the folder. */
+/** `/admin` (SHELL-4): one tile per working folder with its count, each opening the folder; then the day at a glance (issue 27). */
 export const Dashboard = () => {
   const session = useAtomValue(sessionAtom);
   const counts = useFolderCounts(session?.name ?? "");
@@ -25,6 +26,7 @@ export const Dashboard = () => {
           </li>
         ))}
       </ul>
+      <DayAtAGlance />
     </section>
   );
 };
