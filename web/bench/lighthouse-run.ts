@@ -1,4 +1,7 @@
-import lighthouse, { type Flags, type Result } from "lighthouse";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse, { type Flags, type Result, type RunnerResult } from "lighthouse";
 import type { Page } from "puppeteer-core";
 import { prepareTraveller, startE2eApp, type E2eApp, type Traveller } from "../test/support/index.ts";
 
@@ -58,6 +61,8 @@ export interface PageAudit {
   readonly scores: Partial<Record<Category, number>>;
   /** Accessibility audits that count towards the score and did not pass, by id. */
   readonly failingA11y: readonly string[];
+  /** The main thread's wall time per CPU time in its tasks as gathered: how busy the host was (1: a core of its own). */
+  readonly wallPerCpu: number;
   /** Where the page was when Lighthouse finished, and what it showed there. */
   readonly landed: { readonly path: string; readonly heading: string; readonly historyRows: number };
 }
@@ -69,25 +74,66 @@ export interface AuditOptions {
   readonly withGrant?: boolean;
 }
 
-/**
- * The benchmark index of the phone Lighthouse's mobile defaults stand for (a low-tier device; Chrome
- * DevTools' CPU calibration uses the same figure), and the most slowdown Lighthouse applies by default.
- */
-const LOW_TIER_PHONE_INDEX = 264;
-const DEFAULT_CPU_SLOWDOWN = 4;
+/** One event of a Chrome trace, as far as the CPU-time view below reads and changes it. */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  ts: number;
+  dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+/** The top-level task of a renderer's main thread: everything the thread does runs inside one. */
+const TOP_LEVEL_TASKS = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
 
 /**
- * The CPU slowdown that makes this host, as busy as it is now, the phone Lighthouse means: its
- * default 4x assumes a desktop about four times that phone's speed, so on a shared 2-core runner
- * (or beside other tests) the page's own work would be counted as a slower phone's. Lighthouse
- * measures the host's benchmark index at the start of every run; one run of a single cheap audit
- * reads it (Lighthouse's throttling documentation calibrates the same way).
+ * The trace as the page's own work on the main thread would have drawn it on a core of its own:
+ * each top-level task of a renderer's main thread shrunk to its thread (CPU) time, the events
+ * inside it drawn in proportion. Simulated throttling counts a task's wall time, times the CPU
+ * slowdown, as the phone's; on a shared host a task's wall time also holds the time it waited for
+ * a core (four times the CPU time at a load of 13 on this 2-core runner), which is the host's
+ * load, not the page's cost. Tasks keep their start, so the order of events, the network's timing
+ * and the gaps between tasks stay as recorded. Answers how much wall time there was per CPU time.
  */
-const cpuSlowdownFor = async (url: string, tab: Page): Promise<number> => {
-  const probe = await lighthouse(url, { onlyAudits: ["viewport"], logLevel: "error", output: "json" }, undefined, tab);
-  const index = probe?.lhr.environment.benchmarkIndex;
-  if (typeof index !== "number" || !(index > 0)) return DEFAULT_CPU_SLOWDOWN;
-  return Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, index / LOW_TIER_PHONE_INDEX));
+export const onCpuTime = (events: TraceEvent[]): number => {
+  const mainThreads = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (!mainThreads.has(thread) || typeof event.ts !== "number") continue;
+    const list = byThread.get(thread) ?? [];
+    list.push(event);
+    byThread.set(thread, list);
+  }
+  let wall = 0;
+  let cpu = 0;
+  for (const list of byThread.values()) {
+    const tasks = list.filter((e) => e.ph === "X" && TOP_LEVEL_TASKS.has(e.name) && typeof e.dur === "number" && typeof e.tdur === "number" && e.dur > 0);
+    tasks.sort((a, b) => a.ts - b.ts);
+    // A task's window, and how much it shrinks: never grows, and tasks nested in a task go with it.
+    const windows: { start: number; end: number; ratio: number }[] = [];
+    for (const task of tasks) {
+      const end = task.ts + task.dur!;
+      if (windows.length > 0 && task.ts < windows.at(-1)!.end) continue;
+      windows.push({ start: task.ts, end, ratio: Math.min(1, task.tdur! / task.dur!) });
+      wall += task.dur!;
+      cpu += Math.min(task.tdur!, task.dur!);
+    }
+    let w = 0;
+    for (const event of [...list].sort((a, b) => a.ts - b.ts)) {
+      while (w < windows.length && windows[w]!.end < event.ts) w++;
+      const window = windows[w];
+      if (!window || event.ts < window.start) continue;
+      const drawn = (at: number) => window.start + (Math.min(at, window.end) - window.start) * window.ratio;
+      const end = drawn(event.ts + (event.dur ?? 0));
+      event.ts = drawn(event.ts);
+      if (event.dur !== undefined) event.dur = end - event.ts;
+    }
+  }
+  return cpu === 0 ? 1 : wall / cpu;
 };
 
 /** Lighthouse on one of the pages, in a fresh browser context holding the grant. */
@@ -99,9 +145,21 @@ export const auditPage = async (setup: LighthouseSetup, page: PageName, categori
     const tab = await context.newPage();
     await prepare?.(tab);
     const url = `${app.base}${setup.paths[page]}`;
-    const throttling = categories.includes("performance") ? { cpuSlowdownMultiplier: await cpuSlowdownFor(url, tab) } : {};
-    const flags: Flags = { onlyCategories: [...categories], logLevel: "error", output: "json", ...(Object.keys(throttling).length > 0 ? { throttling } : {}) };
-    const result = await lighthouse(url, flags, undefined, tab);
+    const flags: Flags = { onlyCategories: [...categories], logLevel: "error", output: "json" };
+    // Gathered, the trace drawn on CPU time (onCpuTime), then audited from what was gathered.
+    const artifacts = await mkdtemp(path.join(tmpdir(), "etd-lighthouse-"));
+    let wallPerCpu: number;
+    let result: RunnerResult | undefined;
+    try {
+      await lighthouse(url, { ...flags, gatherMode: artifacts }, undefined, tab);
+      const tracePath = path.join(artifacts, "trace.json");
+      const trace = JSON.parse(await readFile(tracePath, "utf8")) as { traceEvents: TraceEvent[] };
+      wallPerCpu = onCpuTime(trace.traceEvents);
+      await writeFile(tracePath, JSON.stringify(trace));
+      result = await lighthouse(undefined, { ...flags, auditMode: artifacts });
+    } finally {
+      await rm(artifacts, { recursive: true, force: true });
+    }
     if (!result) throw new Error(`Lighthouse returned no result for ${page}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -119,7 +177,7 @@ export const auditPage = async (setup: LighthouseSetup, page: PageName, categori
     const failingA11y = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id);
-    return { page, lhr, scores, failingA11y, landed };
+    return { page, lhr, scores, failingA11y, landed, wallPerCpu };
   } finally {
     await context.close().catch(() => undefined);
   }
