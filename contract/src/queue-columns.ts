@@ -79,8 +79,12 @@ export type DueFilter = (typeof DUE_FILTERS)[number];
 export const QUEUE_SORTS = ["due"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
-/** The folders whose screens show the Due column: the ones whose orders are being worked towards a document. */
-export const DUE_FOLDERS: readonly QueueKey[] = ["newOrder", "priorityOrder", "pendingOrder", "myOrder"];
+/**
+ * The folders whose screens show the Due column and its filter: every folder whose orders' clocks
+ * run (ADR 0036), so together they list every running clock the dashboard counts (issue 27 asks
+ * for New, Priority, Pending and My Orders; the clock runs in Contact Customer and Customer Called too).
+ */
+export const DUE_FOLDERS: readonly QueueKey[] = ["newOrder", "priorityOrder", "pendingOrder", "contactCustomerOrder", "customerCalledOrder", "myOrder"];
 
 /** How urgent an order's clock is now: the Due cell's colour (its text says the same in words). */
 export type DueUrgency = "overdue" | "soon" | "later" | ClockState;

@@ -5,12 +5,12 @@ const headers = (key: Parameters<typeof queueColumnsOf>[0]) => queueColumnsOf(ke
 
 /* QUEUE-3 and 001 §2: the columns each queue screen shows (Action is the web's own), one list for the tables and the CSV export (issue 16 D). */
 describe("QUEUE-3 queue columns", () => {
-  it("QUEUE-3: New and Priority add Departure Date, Contact Customer hides Telephone, the refund table has its own; issue 27: Due before Status on New, Priority, Pending and My Orders", () => {
+  it("QUEUE-3: New and Priority add Departure Date, Contact Customer hides Telephone, the refund table has its own; issue 27: Due before Status on New, Priority, Pending, Contact Customer, Customer Called and My Orders", () => {
     expect(headers("newOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Due", "Status"]);
     expect(headers("priorityOrder")).toEqual(headers("newOrder"));
     expect(headers("pendingOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Due", "Status"]);
     expect(headers("completedOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Status"]);
-    expect(headers("contactCustomerOrder")).toEqual(["Order Id", "Name", "Email", "Arrival Date", "Date & Time", "Status"]);
+    expect(headers("contactCustomerOrder")).toEqual(["Order Id", "Name", "Email", "Arrival Date", "Date & Time", "Due", "Status"]);
     expect(headers("refundOrder")).toEqual(["Order Id", "Email", "Telephone", "Date & Time", "Refund Date", "Status"]);
     expect(headers("myOrder")).toEqual(["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Due", "Status"]);
     expect(headers("chargeBack")).toEqual(["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Status"]);

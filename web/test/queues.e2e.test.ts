@@ -127,7 +127,7 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
   const intake = ["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Departure Date", "Status", "Action"];
   const standardColumns = ["Order Id", "Name", "Email", "Telephone", "Arrival Date", "Date & Time", "Status", "Action"];
   const assigned = ["Order Id", "Name", "Email", "Telephone", "Date and Time", "Departure Date", "Status", "Action"];
-  /** Issue 27: New, Priority, Pending and My Orders show Due before Status. */
+  /** Issue 27: New, Priority, Pending, Contact Customer, Customer Called and My Orders show Due before Status. */
   const withDue = (columns: readonly string[]) => [...columns.slice(0, columns.indexOf("Status")), "Due", ...columns.slice(columns.indexOf("Status"))];
   const screens: { path: string; title: string; columns: string[] }[] = [
     { path: "/admin/recent-order", title: "New Order", columns: withDue(intake) },
@@ -137,9 +137,9 @@ describe.skipIf(!ready)("queue screens in the browser", () => {
     { path: "/admin/deleted-order", title: "Deleted Orders", columns: standardColumns },
     { path: "/admin/awaiting-response", title: "Awaiting Response", columns: standardColumns },
     { path: "/admin/awaiting-govt", title: "Awaiting Govt", columns: standardColumns },
-    { path: "/admin/called", title: "Customer Called", columns: standardColumns },
+    { path: "/admin/called", title: "Customer Called", columns: withDue(standardColumns) },
     { path: "/admin/order-history", title: "Order History", columns: standardColumns },
-    { path: "/admin/contact-customer", title: "Contact Customer", columns: standardColumns.filter((c) => c !== "Telephone") },
+    { path: "/admin/contact-customer", title: "Contact Customer", columns: withDue(standardColumns.filter((c) => c !== "Telephone")) },
     {
       path: "/admin/refund-order",
       title: "Refund Orders",

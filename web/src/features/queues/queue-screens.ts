@@ -16,7 +16,7 @@ export interface QueueScreen {
   readonly path: string;
   readonly queueKey: QueueKey;
   readonly title: string;
-  /** Its columns, Action left out: its column set's, with Due on New, Priority, Pending and My Orders (issue 27). */
+  /** Its columns, Action left out: its column set's, with Due where the clock runs (DUE_FOLDERS, issue 27). */
   readonly columns: readonly QueueColumnDefinition[];
   /** Delete per row in the Action column, to the roles the matrix lets delete (000 §6: Manager and Admin). */
   readonly rowDelete: boolean;

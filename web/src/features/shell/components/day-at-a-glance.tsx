@@ -95,6 +95,8 @@ const DUE_QUEUE_PATHS = {
   newOrder: "/admin/recent-order",
   priorityOrder: "/admin/priority-order",
   pendingOrder: "/admin/pending-order",
+  contactCustomerOrder: "/admin/contact-customer",
+  customerCalledOrder: "/admin/called",
   myOrder: "/admin/my-order",
 } as const;
 type DueQueue = keyof typeof DUE_QUEUE_PATHS;
@@ -104,9 +106,8 @@ const isDueQueue = (key: QueueKey): key is DueQueue => key in DUE_QUEUE_PATHS;
 /**
  * Where "overdue" and "due within the hour" lead. A member's own figures count the running clocks
  * of the orders assigned to them: exactly their My Orders under the same filter. The team's count
- * every running clock, and no one queue lists them all (New and Priority hold the unassigned
- * orders, Pending every pending one, each member's My Orders their own), so each queue that has
- * the filter is offered, the member's own My Orders left out as not the team's.
+ * every running clock, and no one queue lists them all: the folders where a clock runs do,
+ * together (DUE_FOLDERS), so each is offered, the member's own My Orders left out as not the team's.
  */
 const dueQueuesFor = (scope: DashboardDay["scope"]): readonly DueQueue[] =>
   DUE_FOLDERS.filter(isDueQueue).filter((key) => (scope === "own" ? key === "myOrder" : key !== "myOrder"));
