@@ -1,3 +1,3 @@
 export { staffProjection } from "./staff-projection.ts";
-export { capacityOf, PASSWORD_MASK, staffMember, staffMembers } from "./staff-queries.ts";
+export { capacitySql, PASSWORD_MASK, staffMember, staffMembers } from "./staff-queries.ts";
 export { openOrdersByMember, openOrdersOf, openOrdersSql } from "./open-orders.ts";

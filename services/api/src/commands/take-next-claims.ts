@@ -1,5 +1,5 @@
-import { migrateTables, type GlobalPosition, type Query, type SqlDriver } from "@etd/event-store";
-import { capacityOf, openOrdersSql, QUEUE_TABLES } from "@etd/projections";
+import { migrateTables, type GlobalPosition, type SqlDriver } from "@etd/event-store";
+import { capacitySql, openOrdersSql, QUEUE_TABLES } from "@etd/projections";
 
 /*
  * Take next's claims (issue 27): which unassigned order each caller is about to be given, so that
@@ -80,13 +80,79 @@ export type ClaimOutcome =
   | { readonly atCapacity: number }
   | { readonly none: true };
 
+/** The database function that claims (below): one round trip a claim, whatever the race. */
+const CLAIM_FUNCTION = "take_next_claim";
+
+/**
+ * One claim as one function call, so one round trip however many racing callers it meets (P15): it
+ * lets go of the finished claims (those another caller is letting go of at the moment are left to
+ * it: no one waits on them), checks the capacity, if the member has one, under their lock (the
+ * call is one transaction, so the lock holds until the claim is in), then walks the candidates,
+ * most urgent first: the first claim that goes in is the caller's. A candidate another caller
+ * claims at that moment waits for that call to end (a few statements), then counts as claimed.
+ */
+const CLAIM_FUNCTION_SQL = `create or replace function ${CLAIM_FUNCTION}(p_staff text, p_today date, p_skip text[])
+  returns table (outcome text, claimed_id text, claimed_mode text, claimed_due text, held integer)
+  language plpgsql as $claim$
+declare
+  v_capacity integer;
+  v_held integer;
+  v_read integer;
+  v_candidate record;
+begin
+  delete from ${CLAIMS} where order_id in (
+    select c.order_id from ${CLAIMS} c
+     where (${APPLIED}) or (c.done_tx is null and c.claimed_at < now() - interval '${CLAIM_LIFETIME}')
+     for update of c skip locked);
+  -- Without a capacity nothing needs the member's lock.
+  if ${capacitySql("p_staff")} is not null then
+    perform pg_advisory_xact_lock(hashtext('${MEMBER_LOCK_PREFIX}' || p_staff));
+    -- Read again under the lock: the capacity may have been set meanwhile.
+    v_capacity := ${capacitySql("p_staff")};
+    if v_capacity is not null then
+      -- One statement, so one snapshot: the projector moves the queue's rows and its checkpoint
+      -- together, so an order counts in exactly one of the two (read apart, in neither).
+      v_held := (${openOrdersSql("p_staff")} + (select count(*) from ${CLAIMS} c where c.staff_id = p_staff and not (${APPLIED})))::integer;
+      if v_held >= v_capacity then
+        return query select 'atCapacity'::text, null::text, null::text, null::text, v_held;
+        return;
+      end if;
+    end if;
+  end if;
+  loop
+    v_read := 0;
+    for v_candidate in
+      select o.order_id, o.processing_mode, to_char(o.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_at
+        from ${ORDERS} o
+       where ${WAITING} and o.processing_date <= p_today
+         and not exists (select 1 from ${CLAIMS} c where c.order_id = o.order_id)
+         and o.order_id <> all(p_skip)
+       order by ${URGENCY}
+       limit ${CANDIDATES}
+    loop
+      v_read := v_read + 1;
+      insert into ${CLAIMS} (order_id, staff_id) values (v_candidate.order_id, p_staff) on conflict (order_id) do nothing;
+      if found then
+        return query select 'claimed'::text, v_candidate.order_id, v_candidate.processing_mode, v_candidate.due_at, null::integer;
+        return;
+      end if;
+    end loop;
+    -- Every candidate was claimed by someone else first: read the next ones, unless there were no more.
+    if v_read < ${CANDIDATES} then
+      return query select 'none'::text, null::text, null::text, null::text, null::integer;
+      return;
+    end if;
+  end loop;
+end
+$claim$`;
+
 const migrated = new WeakMap<SqlDriver, Promise<void>>();
 
-/** The claims table, created once per database driver (every process runs the same `if not exists`). */
+/** The claims table and the claiming function, created once per database driver (every process runs the same statements). */
 const ready = (db: SqlDriver): Promise<void> => {
   let done = migrated.get(db);
   if (!done) {
-    done = migrateTables(db, CLAIMS_SQL);
+    done = migrateTables(db, [...CLAIMS_SQL, CLAIM_FUNCTION_SQL]);
     // A failed migration is tried again on the next call, not remembered.
     done.catch(() => migrated.delete(db));
     migrated.set(db, done);
@@ -95,81 +161,28 @@ const ready = (db: SqlDriver): Promise<void> => {
 };
 
 /**
- * Lets go of the claims whose assignment the queue shows, and of those whose process died. Each
- * row it deletes was last written by a statement already committed, so callers at the same
- * moment never wait on each other's claims in flight.
- */
-const releaseFinished = async (query: Query): Promise<void> => {
-  await query(`delete from ${CLAIMS} c where (${APPLIED}) or (c.done_tx is null and c.claimed_at < now() - interval '${CLAIM_LIFETIME}')`);
-};
-
-/**
- * The member's open orders and their claims whose assignment the queue does not show yet, in one
- * statement, so one snapshot: the projector moves the queue's rows and its checkpoint together,
- * so an order counts in exactly one of the two (read apart, in neither: a member past capacity).
- */
-const heldBy = async (query: Query, staffId: string): Promise<number> => {
-  const [row] = await query(
-    `select (${openOrdersSql("$1")} + (select count(*) from ${CLAIMS} c where c.staff_id = $1 and not (${APPLIED})))::int as n`,
-    [staffId],
-  );
-  return Number(row?.n ?? 0);
-};
-
-const candidates = async (query: Query, today: string, skip: readonly string[]): Promise<ClaimedOrder[]> => {
-  const rows = await query(
-    `select o.order_id, o.processing_mode, to_char(o.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_at
-       from ${ORDERS} o
-      where ${WAITING} and o.processing_date <= $1::date
-        and not exists (select 1 from ${CLAIMS} c where c.order_id = o.order_id)
-        and o.order_id <> all($2::text[])
-      order by ${URGENCY}
-      limit ${CANDIDATES}`,
-    [today, skip],
-  );
-  return rows.map((row) => ({
-    orderId: String(row.order_id),
-    processingMode: String(row.processing_mode),
-    dueAt: typeof row.due_at === "string" ? row.due_at : null,
-  }));
-};
-
-/** Claims the first candidate no one else has; another caller's claim of it first moves on to the next. */
-const claimFirstFree = async (query: Query, staffId: string, today: string, skip: readonly string[]): Promise<ClaimOutcome> => {
-  for (;;) {
-    const found = await candidates(query, today, skip);
-    for (const candidate of found) {
-      const inserted = await query(
-        `insert into ${CLAIMS} (order_id, staff_id) values ($1, $2) on conflict (order_id) do nothing returning order_id`,
-        [candidate.orderId, staffId],
-      );
-      if (inserted.length > 0) return { claimed: candidate };
-    }
-    // Every candidate was claimed by someone else first: read the next ones, unless there were no more.
-    if (found.length < CANDIDATES) return { none: true };
-  }
-};
-
-/**
  * Claims the most urgent waiting order for `staffId`, unless they are at capacity. `skip`: orders
  * this call already tried and the decider refused (the read model may still show them waiting).
  */
 export const claimNext = async (db: SqlDriver, staffId: string, today: string, skip: readonly string[] = []): Promise<ClaimOutcome> => {
   await ready(db);
-  const [, capacity] = await Promise.all([releaseFinished(db.query), capacityOf(db.query, staffId)]);
-  // Without a capacity nothing needs the member's lock: each claim is its own statement, committed
-  // at once, so a racing caller waits on it for no longer than that.
-  if (capacity === null) return claimFirstFree(db.query, staffId, today, skip);
-  return db.transaction(async (query): Promise<ClaimOutcome> => {
-    await query(`select pg_advisory_xact_lock(hashtext($1))`, [MEMBER_LOCK_PREFIX + staffId]);
-    // Read again under the lock: the capacity may have been set meanwhile.
-    const capacity = await capacityOf(query, staffId);
-    if (capacity !== null) {
-      const open = await heldBy(query, staffId);
-      if (open >= capacity) return { atCapacity: open };
-    }
-    return claimFirstFree(query, staffId, today, skip);
-  });
+  const [row] = await db.query(`select * from ${CLAIM_FUNCTION}($1, $2::date, $3::text[])`, [staffId, today, skip]);
+  switch (row?.outcome) {
+    case "claimed":
+      return {
+        claimed: {
+          orderId: String(row.claimed_id),
+          processingMode: String(row.claimed_mode),
+          dueAt: typeof row.claimed_due === "string" ? row.claimed_due : null,
+        },
+      };
+    case "atCapacity":
+      return { atCapacity: Number(row.held) };
+    case "none":
+      return { none: true };
+    default:
+      throw new Error(`${CLAIM_FUNCTION} answered ${JSON.stringify(row)}`);
+  }
 };
 
 /** The assignment is in the log at `position`: the claim ends once the queue has applied it. */
