@@ -22,9 +22,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
-      // Two entries: the console (index.html) and the traveller's pages (track.html, PUBLIC-1..3),
-      // which share React and nothing of the console.
-      input: { index: "index.html", track: "track.html" },
+      // The console only: the traveller's pages (track.html) are built on Preact by
+      // vite.track.config.ts, after this build, into the same dist/ (ADR 0038).
+      input: { index: "index.html" },
       output: {
         codeSplitting: {
           groups: [

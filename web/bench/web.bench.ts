@@ -126,13 +126,14 @@ const measureBuild = async <P extends Page>(dist: string, pages: readonly P[]): 
 
 /**
  * One entry of the same app as one bundle, for the baseline: code splitting off, nothing else
- * changed. The bundler makes one bundle of one entry only, so each entry is built on its own.
+ * changed. The bundler makes one bundle of one entry only, so each entry is built on its own, with
+ * its own config (the traveller's pages on Preact, ADR 0038, already one bundle).
  */
 const buildUnsplit = async (outDir: string, entry: "index.html" | "track.html"): Promise<void> => {
   const { build } = await import("vite");
   await build({
     root: WEB,
-    configFile: path.join(WEB, "vite.config.ts"),
+    configFile: path.join(WEB, entry === "track.html" ? "vite.track.config.ts" : "vite.config.ts"),
     logLevel: "warn",
     build: { outDir, emptyOutDir: true, sourcemap: false, rolldownOptions: { input: path.join(WEB, entry), output: { codeSplitting: false } } },
   });

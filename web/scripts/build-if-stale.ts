@@ -10,8 +10,9 @@ import { fileURLToPath } from "node:url";
  */
 
 const WEB = fileURLToPath(new URL("..", import.meta.url));
-const BUILT = path.join(WEB, "dist", "index.html");
-const SOURCES = ["src", "index.html", "vite.config.ts", "package.json"].map((p) => path.join(WEB, p));
+/** What the two builds write last: the console's page and the traveller's (vite.track.config.ts). */
+const BUILT = ["index.html", "track.html"].map((page) => path.join(WEB, "dist", page));
+const SOURCES = ["src", "index.html", "track.html", "vite.config.ts", "vite.track.config.ts", "package.json"].map((p) => path.join(WEB, p));
 
 const newestChange = (entry: string): number => {
   if (!existsSync(entry)) return 0;
@@ -21,17 +22,22 @@ const newestChange = (entry: string): number => {
 };
 
 export const webBuildIsStale = (): boolean =>
-  !existsSync(BUILT) || Math.max(...SOURCES.map(newestChange)) > statSync(BUILT).mtimeMs;
+  !BUILT.every((page) => existsSync(page)) || Math.max(...SOURCES.map(newestChange)) > Math.min(...BUILT.map((page) => statSync(page).mtimeMs));
 
-/** Runs `vite build` in web/ (output shown); throws when it fails. */
+/**
+ * Runs `npm run build`'s two builds in web/ (output shown): the console with React, which empties
+ * dist/, then the traveller's pages with Preact into it (ADR 0038). Throws when one fails.
+ */
 export const buildWeb = (): void => {
   const vitePackage = createRequire(path.join(WEB, "package.json")).resolve("vite/package.json");
   const vite = path.join(path.dirname(vitePackage), "bin", "vite.js");
   // Always the production build: under vitest NODE_ENV is "test", which vite would pass on and
   // React would then ship its development build, so the browser tests and P6 would measure
   // something no user is served.
-  const result = spawnSync(process.execPath, [vite, "build"], { cwd: WEB, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error(`building the web app failed (exit ${result.status})`);
+  for (const config of ["vite.config.ts", "vite.track.config.ts"]) {
+    const result = spawnSync(process.execPath, [vite, "build", "--config", config], { cwd: WEB, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (result.status !== 0) throw new Error(`building the web app failed (${config}, exit ${result.status})`);
+  }
 };
 
 export const buildWebIfStale = (): void => {

@@ -76,8 +76,10 @@ export const DownloadPage = ({ orderId, navigate, onBrand }: { readonly orderId:
   }, [load]);
 
   if (loaded.state === "loading") {
+    // Keyed so the order's cards replace this one: Preact (ADR 0038) would otherwise reuse its
+    // <p> for the first paragraph below the heading, and a shown node moving down is a layout shift.
     return (
-      <section className="public-card" aria-busy="true">
+      <section key="loading" className="public-card" aria-busy="true">
         <p>Loading your order…</p>
       </section>
     );
