@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { shareCompileCache } from "./compile-cache.ts";
 import { testServers } from "./test-database.ts";
 
 /*
@@ -7,9 +8,11 @@ import { testServers } from "./test-database.ts";
  * the log. So files on one server run one at a time, and with several servers named in
  * TEST_DATABASE_URL, one worker runs per server (ADR 0029). The timeouts only catch a test that
  * hangs: every test waits for its condition, and a machine busy with other work (CI beside other
- * jobs) may take several times as long to reach it.
+ * jobs) may take several times as long to reach it. The processes the tests start load their
+ * modules from Node's compile cache (compile-cache.ts).
  */
 const workers = testServers().length;
+shareCompileCache();
 
 export default defineConfig({
   test: {
