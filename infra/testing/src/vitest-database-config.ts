@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { shareCompileCache } from "./compile-cache.ts";
+import { LongestFirst } from "./longest-first.ts";
 import { testServers } from "./test-database.ts";
 
 /*
@@ -21,5 +22,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: workers > 1,
     maxWorkers: workers,
+    // The longest files first, so that neither worker is left idle at the end (longest-first.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });
