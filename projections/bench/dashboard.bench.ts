@@ -87,7 +87,7 @@ const main = async () => {
       own.push(mine);
     }
     const pkP95 = p95(pk);
-    // The whole dashboard (its five reads, one after the other) against one lookup.
+    // The whole dashboard (dashboardDay: one statement, its figures from the tallies) against one lookup.
     const dashboardP95 = Math.max(p95(team), p95(own));
     console.log(`primary-key lookup p95 ${pkP95.toFixed(2)} ms; team dashboard p95 ${p95(team).toFixed(2)} ms; own dashboard p95 ${p95(own).toFixed(2)} ms`);
     console.log(`P14 dashboard_vs_pk=${(dashboardP95 / pkP95).toFixed(2)} dashboard_p95_ms=${dashboardP95.toFixed(2)}`);

@@ -26,15 +26,29 @@ import { rowTable } from "../engine/row-table.ts";
  *   age counts from it), its service-level clock (the fold of service-clock.ts, so its due time is
  *   the queues' own) and its latest assignment.
  * - dashboard_uploads: one row per document uploaded: when, by whom, whether the order's clock was
- *   within its allowance at that moment, and the time since the order's latest assignment. The
- *   day's figures are an index range over `uploaded_at`: a day holds a few thousand uploads at
- *   most, whatever the size of the log.
+ *   within its allowance at that moment, and the time since the order's latest assignment (the
+ *   median's values; the counts are tallies, below).
  * - dashboard_open: open assigned orders per member (My Orders' rule), kept by deltas so the
  *   per-member table never counts the orders table.
  * - dashboard_mails: one row per mail asked for (its id is the asking event's): when it was asked,
  *   where it stands (mail-events.ts's stageAfter), and whether a provider ever accepted it.
  * - dashboard_members, dashboard_policies: names and roles of the team; the service-level policies
  *   (the clock of an order paid takes the one in force then).
+ *
+ * Tallies (P14: the dashboard's reads are bounded by the hours they show, not by the history): the
+ * backlog and the running clocks are a large share of all orders, and a day's uploads thousands of
+ * rows, so their figures are counts kept by deltas, never counts of rows. Each is kept for the team
+ * (scope '') and for the member concerned (scope = their id), so one member's line reads as little.
+ * - dashboard_backlog_total / _hours: working orders in a folder (by status; New and Priority only
+ *   unassigned, from their processing date), in all and per hour of payment. Orders paid after a
+ *   moment are the hours after its hour plus the rows of its own hour past it (an index range of at
+ *   most an hour's payments); those paid before it are the total less those after.
+ * - dashboard_due_total / _hours: running clocks, in all and per hour of their due time, the same way.
+ * - dashboard_upload_hours: documents uploaded per hour; dashboard_member_days: per member and UTC
+ *   day, documents uploaded, how many within the service level, how many with an assignment time
+ *   (the median reads the middle of those through an index, never the day's rows).
+ * - dashboard_mail_hours: mails in trouble (MAIL_TROUBLE_SQL) per kind and hour they were asked
+ *   for; the orders each kind lists are the latest of its partial index.
  */
 
 export const DASHBOARD_TABLES = {
@@ -44,7 +58,28 @@ export const DASHBOARD_TABLES = {
   mails: "dashboard_mails",
   members: "dashboard_members",
   policies: "dashboard_policies",
+  backlogTotal: "dashboard_backlog_total",
+  backlogHours: "dashboard_backlog_hours",
+  dueTotal: "dashboard_due_total",
+  dueHours: "dashboard_due_hours",
+  uploadHours: "dashboard_upload_hours",
+  memberDays: "dashboard_member_days",
+  mailHours: "dashboard_mail_hours",
 } as const;
+
+/**
+ * A mail's trouble, the mail health's kinds: bounced, its outcome unknown, or never sent (the mail
+ * health counts that one only an hour after it was asked for). Each has its partial index.
+ */
+export const MAIL_TROUBLE_SQL = {
+  bounced: "stage = 'bounced'",
+  unknown: "stage = 'unknown'",
+  unsent: "not sent and stage not in ('bounced', 'unknown')",
+} as const;
+export type MailTroubleKind = keyof typeof MAIL_TROUBLE_SQL;
+
+/** A working order outside New and Priority is in its folder whatever its processing date: from -infinity. */
+const ANY_DAY = "-infinity";
 
 /** The statuses that leave My Orders (queue-folders.ts CLOSED_STATUSES says the same for the queues). */
 export const CLOSED: readonly OrderStatus[] = ["Completed", "CompletedRefund", "Deleted"];
@@ -79,10 +114,25 @@ const ORDERS = rowTable<DashboardOrder>()({
  * The version of the dashboard read model (engine/projection.ts): raise it whenever a table or the
  * fold changes, and the engine rebuilds it beside the live one.
  */
-const VERSION = 1;
+const VERSION = 2;
 
 /** The working statuses whose orders are a folder's backlog (the rest are finished). */
 export const BACKLOG_STATUSES: readonly OrderStatus[] = ["New", "Priority", "Pending", "Awaiting", "AwaitingGovt", "ContactCustomer", "CustomerCalled"];
+
+/** The statuses whose orders are in their folder only unassigned and from their processing date (queue-folders.ts isInFolder). */
+const INTAKE_STATUSES: readonly OrderStatus[] = ["New", "Priority"];
+
+/** The SQL predicate of a working order in its folder (the backlog index's, so a range over it is that index's). */
+export const backlogSql = (alias: string, today: string): string =>
+  `${alias}.status in (${BACKLOG_STATUSES.map((status) => `'${status}'`).join(", ")})
+   and (${alias}.status not in (${INTAKE_STATUSES.map((status) => `'${status}'`).join(", ")}) or (${alias}.assignee_id is null and ${alias}.processing_date <= ${today}))`;
+
+const HOUR_MS = 3_600_000;
+/** The UTC hour an instant falls in, as ISO 8601. */
+export const hourOf = (at: string | number): string => {
+  const ms = typeof at === "number" ? at : Date.parse(at);
+  return new Date(ms - (((ms % HOUR_MS) + HOUR_MS) % HOUR_MS)).toISOString();
+};
 
 const migrate = async (query: Query, table: TableName): Promise<void> => {
   const t = (base: keyof typeof DASHBOARD_TABLES) => table(DASHBOARD_TABLES[base]);
@@ -91,10 +141,10 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
     ${ORDERS.ddl}
   )`);
   const backlog = `status in (${BACKLOG_STATUSES.map((status) => `'${status}'`).join(", ")})`;
-  // The backlog by folder and age: an index-only count over the working orders.
-  await query(`create index ${orders}_backlog on ${orders} (status, paid_at) include (assignee_id, processing_date) where ${backlog}`);
-  // A member's own backlog.
-  await query(`create index ${orders}_mine on ${orders} (assignee_id, status, paid_at) include (processing_date) where ${backlog} and assignee_id is not null`);
+  // The backlog's rows beside its tallies: the working orders paid within one hour, an index-only range.
+  await query(`create index ${orders}_backlog on ${orders} (paid_at) include (status, assignee_id, processing_date) where ${backlog}`);
+  // A member's own.
+  await query(`create index ${orders}_mine on ${orders} (assignee_id, paid_at) include (status, processing_date) where ${backlog} and assignee_id is not null`);
   // Overdue and due within the hour: a range over the running clocks' due times.
   await query(`create index ${orders}_due on ${orders} (due_at) include (assignee_id) where due_at is not null`);
   await query(`create table ${t("uploads")} (
@@ -103,9 +153,9 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
     staff_id text not null,
     uploaded_at timestamptz not null,
     within_level boolean not null,
-    assigned_ms bigint
+    assigned_ms bigint,
+    uploaded_on date not null
   )`);
-  await query(`create index ${t("uploads")}_at on ${t("uploads")} (uploaded_at) include (staff_id, within_level, assigned_ms)`);
   await query(`create table ${t("open")} (staff_id text primary key, n bigint not null)`);
   await query(`create table ${t("mails")} (
     mail_id text primary key,
@@ -115,6 +165,10 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
     sent boolean not null
   )`);
   await query(`create index ${t("mails")}_asked on ${t("mails")} (asked_at) include (stage, sent, order_id)`);
+  for (const [kind, predicate] of Object.entries(MAIL_TROUBLE_SQL)) {
+    await query(`create index ${t("mails")}_${kind} on ${t("mails")} (asked_at desc, mail_id desc) include (order_id) where ${predicate}`);
+  }
+  await query(`create table ${t("mailHours")} (asked_hour timestamptz not null, kind text not null, n bigint not null, primary key (asked_hour, kind))`);
   await query(`create table ${t("members")} (
     staff_id text primary key,
     name text not null,
@@ -122,6 +176,20 @@ const migrate = async (query: Query, table: TableName): Promise<void> => {
     deleted boolean not null
   )`);
   await query(`create table ${t("policies")} (version integer primary key, set_at timestamptz not null, terms jsonb not null)`);
+  await query(`create table ${t("backlogTotal")} (scope text not null, status text not null, from_day date not null, n bigint not null, primary key (scope, status, from_day))`);
+  await query(`create table ${t("backlogHours")} (
+    scope text not null, paid_hour timestamptz not null, status text not null, from_day date not null, n bigint not null,
+    primary key (scope, paid_hour, status, from_day)
+  )`);
+  await query(`create table ${t("dueTotal")} (scope text primary key, n bigint not null)`);
+  await query(`create table ${t("dueHours")} (scope text not null, due_hour timestamptz not null, n bigint not null, primary key (scope, due_hour))`);
+  await query(`create table ${t("uploadHours")} (scope text not null, upload_hour timestamptz not null, n bigint not null, primary key (scope, upload_hour))`);
+  await query(`create table ${t("memberDays")} (
+    staff_id text not null, day date not null, processed bigint not null, within bigint not null, timed bigint not null,
+    primary key (day, staff_id)
+  )`);
+  // One member's assignment-to-document times of a day, in order: the median is the middle one or two.
+  await query(`create index ${t("uploads")}_timed on ${t("uploads")} (staff_id, uploaded_on, assigned_ms) where assigned_ms is not null`);
 };
 
 const MAIL_EVENTS: ReadonlySet<AnyEvent["type"]> = new Set([
@@ -160,6 +228,8 @@ interface Upload {
   readonly uploaded_at: string;
   readonly within_level: boolean;
   readonly assigned_ms: number | null;
+  /** The UTC day of uploaded_at. */
+  readonly uploaded_on: string;
 }
 
 interface Mail {
@@ -221,8 +291,10 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   const loaded = orderIds.size === 0 ? [] : await query(`select ${ORDERS.select} from ${table(DASHBOARD_TABLES.orders)} where order_id = any($1::text[])`, [[...orderIds]]);
   const before = new Map(loaded.map((row) => [String(row.order_id), ORDERS.decode(row)]));
   const after = new Map<string, DashboardOrder | undefined>(before);
-  const mailRows = mailIds.size === 0 ? [] : await query(`select mail_id, order_id, asked_at::text, stage, sent from ${table(DASHBOARD_TABLES.mails)} where mail_id = any($1::text[])`, [[...mailIds]]);
+  const mailRows = mailIds.size === 0 ? [] : await query(`select mail_id, order_id, to_char(asked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as asked_at, stage, sent
+       from ${table(DASHBOARD_TABLES.mails)} where mail_id = any($1::text[])`, [[...mailIds]]);
   const mails = new Map<string, Mail>(mailRows.map((row) => [String(row.mail_id), row as unknown as Mail]));
+  const mailsBefore = new Map(mails);
   const changedMails = new Set<string>();
   const uploads: Upload[] = [];
   const members = new Map<string, { name: string; role: string; deleted: boolean }>();
@@ -273,6 +345,7 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
         uploaded_at: at,
         within_level: usedMsAt(fold, at) <= fold.allowedMs,
         assigned_ms: previous.assignedAt === null ? null : Math.max(0, Date.parse(at) - Date.parse(previous.assignedAt)),
+        uploaded_on: new Date(at).toISOString().slice(0, 10),
       });
     }
     if (STATUS_OR_CLOCK_EVENTS.has(event.type)) after.set(orderId, evolve(previous, orderEvent, policies));
@@ -280,8 +353,10 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
 
   const changed: DashboardOrder[] = [];
   const open = new Map<string, number>();
+  const tallies = new Tallies();
   const move = (order: DashboardOrder | undefined, n: number) => {
     if (isOpen(order)) open.set(order.assigneeId, (open.get(order.assigneeId) ?? 0) + n);
+    if (order !== undefined) tallies.add(order, n);
   };
   for (const [orderId, order] of after) {
     const old = before.get(orderId);
@@ -298,10 +373,25 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
     );
   }
   if (changed.length > 0) await query(ORDERS.upsert(t("orders")), [JSON.stringify(changed.map(ORDERS.record))]);
+  await tallies.write(query, t);
   if (uploads.length > 0) {
+    // The tallies count the rows that went in (a document already recorded counts once).
     await query(
-      `insert into ${t("uploads")} select * from jsonb_to_recordset($1::jsonb) as r(event_id text, order_id text, staff_id text, uploaded_at timestamptz, within_level boolean, assigned_ms bigint)
-       on conflict (event_id) do nothing`,
+      `with added as (
+         insert into ${t("uploads")} (event_id, order_id, staff_id, uploaded_at, within_level, assigned_ms, uploaded_on)
+         select * from jsonb_to_recordset($1::jsonb)
+           as r(event_id text, order_id text, staff_id text, uploaded_at timestamptz, within_level boolean, assigned_ms bigint, uploaded_on date)
+         on conflict (event_id) do nothing
+         returning staff_id, uploaded_at, within_level, assigned_ms, uploaded_on
+       ), hours as (
+         insert into ${t("uploadHours")} as h (scope, upload_hour, n)
+         select scope, date_trunc('hour', uploaded_at, 'UTC'), count(*) from added cross join lateral (values (''), (staff_id)) s(scope) group by 1, 2
+         on conflict (scope, upload_hour) do update set n = h.n + excluded.n
+       )
+       insert into ${t("memberDays")} as d (staff_id, day, processed, within, timed)
+       select staff_id, uploaded_on, count(*), count(*) filter (where within_level), count(assigned_ms) from added group by 1, 2
+       on conflict (day, staff_id) do update
+         set processed = d.processed + excluded.processed, within = d.within + excluded.within, timed = d.timed + excluded.timed`,
       [JSON.stringify(uploads)],
     );
   }
@@ -315,6 +405,18 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
     await query(`delete from ${t("open")} where n = 0 and staff_id = any($1::text[])`, [openDeltas.map(([id]) => id)]);
   }
   if (changedMails.size > 0) {
+    const troubles = new Map<string, number>();
+    const move = (mail: Mail | undefined, n: number) => {
+      const kind = mail === undefined ? undefined : troubleOf(mail);
+      if (mail === undefined || kind === undefined) return;
+      const key = JSON.stringify([kind, hourOf(mail.asked_at)]);
+      troubles.set(key, (troubles.get(key) ?? 0) + n);
+    };
+    for (const id of changedMails) {
+      move(mailsBefore.get(id), -1);
+      move(mails.get(id), 1);
+    }
+    await addToTally(query, t("mailHours"), [["kind", "text"], ["asked_hour", "timestamptz"]], moved(troubles));
     await query(
       `insert into ${t("mails")} as m select * from jsonb_to_recordset($1::jsonb) as r(mail_id text, order_id text, asked_at timestamptz, stage text, sent boolean)
        on conflict (mail_id) do update set stage = excluded.stage, sent = excluded.sent`,
@@ -332,6 +434,71 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
       [entries.map(([id]) => id), entries.map(([, m]) => m.name), entries.map(([, m]) => m.role), entries.map(([, m]) => m.deleted)],
     );
   }
+};
+
+/** The tallies' deltas of one batch: what each order's row before it takes away and after it adds. */
+class Tallies {
+  private readonly backlogTotal = new Map<string, number>();
+  private readonly backlogHours = new Map<string, number>();
+  private readonly dueTotal = new Map<string, number>();
+  private readonly dueHours = new Map<string, number>();
+
+  add(order: DashboardOrder, n: number): void {
+    const bump = (map: Map<string, number>, key: readonly string[]) => {
+      const k = JSON.stringify(key);
+      map.set(k, (map.get(k) ?? 0) + n);
+    };
+    const intake = INTAKE_STATUSES.includes(order.status);
+    if (BACKLOG_STATUSES.includes(order.status) && !(intake && order.assigneeId !== null)) {
+      const fromDay = intake ? order.processingDate : ANY_DAY;
+      const paidHour = hourOf(order.paidAt);
+      // A member's own backlog is their assigned orders outside New and Priority (those are in a folder unassigned only).
+      for (const scope of intake || order.assigneeId === null ? [""] : ["", order.assigneeId]) {
+        bump(this.backlogTotal, [scope, order.status, fromDay]);
+        bump(this.backlogHours, [scope, paidHour, order.status, fromDay]);
+      }
+    }
+    const due = dueAt(JSON.parse(order.clock) as ClockFold);
+    if (due !== undefined) {
+      for (const scope of order.assigneeId === null ? [""] : ["", order.assigneeId]) {
+        bump(this.dueTotal, [scope]);
+        bump(this.dueHours, [scope, hourOf(due)]);
+      }
+    }
+  }
+
+  async write(query: Query, t: (base: keyof typeof DASHBOARD_TABLES) => string): Promise<void> {
+    await addToTally(query, t("backlogTotal"), [["scope", "text"], ["status", "text"], ["from_day", "date"]], moved(this.backlogTotal));
+    await addToTally(query, t("backlogHours"), [["scope", "text"], ["paid_hour", "timestamptz"], ["status", "text"], ["from_day", "date"]], moved(this.backlogHours));
+    await addToTally(query, t("dueTotal"), [["scope", "text"]], moved(this.dueTotal));
+    await addToTally(query, t("dueHours"), [["scope", "text"], ["due_hour", "timestamptz"]], moved(this.dueHours));
+  }
+}
+
+/** A batch's deltas by key (a JSON array), as rows of the key's values then the delta; none that are zero. */
+const moved = (deltas: ReadonlyMap<string, number>): (readonly unknown[])[] =>
+  [...deltas].filter(([, n]) => n !== 0).map(([key, n]) => [...(JSON.parse(key) as unknown[]), n]);
+
+/**
+ * Adds deltas to a tally keyed by `keys` (column and SQL type), and drops the rows they bring to
+ * zero, so a tally holds the same rows however the events were batched (none at zero).
+ */
+const addToTally = async (query: Query, table: string, keys: readonly (readonly [string, string])[], rows: readonly (readonly unknown[])[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const names = keys.map(([name]) => name).join(", ");
+  const deltas = `unnest(${[...keys.map(([, type], i) => `$${i + 1}::${type}[]`), `$${keys.length + 1}::bigint[]`].join(", ")})`;
+  const params = [...keys.map((_, i) => i), keys.length].map((i) => rows.map((row) => row[i]));
+  await query(`insert into ${table} as x (${names}, n) select * from ${deltas} on conflict (${names}) do update set n = x.n + excluded.n`, params);
+  if (rows.some((row) => Number(row[keys.length]) < 0)) {
+    await query(`delete from ${table} where n = 0 and (${names}) in (select ${names} from ${deltas} as d(${names}, n))`, params);
+  }
+};
+
+/** The mail's trouble (MAIL_TROUBLE_SQL, in TypeScript), if any. */
+const troubleOf = (mail: Mail): MailTroubleKind | undefined => {
+  if (mail.stage === "bounced") return "bounced";
+  if (mail.stage === "unknown") return "unknown";
+  return mail.sent ? undefined : "unsent";
 };
 
 /** "asked" (nothing happened yet) is below every stage the mail's own events record. */
