@@ -134,7 +134,7 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
       }
       const member = random.pick(members.filter((m) => m.active && m.id !== by.id && m.role !== "Admin"));
       const draft = drafts.get(member.id)!;
-      // Only an Admin sets another Manager's password or changes a Manager's role (ADR 0027).
+      // Only an Admin sets another Manager's password, name or email, or changes a Manager's role (ADR 0027).
       const over = (target: Member) => (target.role === "Manager" && by.role !== "Admin" ? admin() : by);
       if (kind === "password") {
         // The member's own Change Password, or a new one set on the edit form.
@@ -147,7 +147,7 @@ export const createRoster = (random: Seeded, budget: Budget): Roster => {
         return work(draft);
       }
       if (kind === "rename" || kind === "role") {
-        const editor = kind === "role" ? over(member) : by;
+        const editor = over(member);
         if (kind === "rename") member.name = `${member.name.split(" ")[0]!} ${random.pick(LAST)}`;
         else member.role = random.pick(["Team", "Telecaller", "Night Staff", "Manager"] as const);
         // A rename to the same name is "no change" for the decider: nothing to append.
