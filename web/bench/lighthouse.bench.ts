@@ -49,6 +49,7 @@ const report = (audit: PageAudit, pagePath: string): string[] => {
     (item) => item.resourceType === "Script" || item.resourceType === "Stylesheet",
   );
   const sum = (key: "transferSize" | "resourceSize") => items.reduce((total, item) => total + (item[key] ?? 0), 0) / 1024;
+  lines.push(`  main thread: ${audit.wallPerCpu?.toFixed(2) ?? "n/a"} wall time per CPU time as gathered (the host's load; audited on CPU time)`);
   lines.push(`  scripts and styles: ${sum("transferSize").toFixed(1)} KiB transferred for ${sum("resourceSize").toFixed(1)} KiB decoded`);
   lines.push(`  failing accessibility audits: ${audit.failingA11y.length === 0 ? "none" : audit.failingA11y.join(", ")}`);
   // What keeps performance below its goal: the opportunities and diagnostics Lighthouse flags.
