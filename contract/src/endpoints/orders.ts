@@ -18,9 +18,13 @@ export interface TakeNextAnswer {
   readonly position: string | null;
 }
 
-/** Take next's refusal at capacity: how many open orders the caller holds (their capacity). */
-export const atCapacityMessage = (open: number): string =>
-  `You have ${open} open ${open === 1 ? "order" : "orders"}, your capacity. Finish one to take the next.`;
+/** Take next's refusal at capacity: how many open orders the caller holds, against their capacity (set lower than that meanwhile, it is exceeded). */
+export const atCapacityMessage = (open: number, capacity: number): string => {
+  const orders = `${open} open ${open === 1 ? "order" : "orders"}`;
+  return open > capacity
+    ? `You have ${orders}, more than your capacity of ${capacity}. Finish ${open - capacity + 1} to take the next.`
+    : `You have ${orders}, your capacity. Finish one to take the next.`;
+};
 
 /**
  * What a command that moves an order, or marks it, changes: the order's page, the queues' rows

@@ -143,6 +143,19 @@ describe.skipIf(!available)("issue 27: Take next", () => {
     expect(again.body).toMatchObject({ status: 1, data: { orderId } });
   }, 60_000);
 
+  it("a capacity set below what a member holds: the refusal says by how much", async () => {
+    // The member given the order sent back above holds two: the one from the first test and that one.
+    const [, , second] = members;
+    await api.call("POST", "/admin/set-team-member-capacity", { tmId: second!.id, capacity: 1 }, admin);
+    for (;;) {
+      const info = await api.call("GET", `/admin/team-member-info/${second!.id}`, undefined, admin);
+      if (info.body.data.capacity === 1 && info.body.data.openOrders === 2) break;
+    }
+    const refused = await api.call("POST", "/admin/take-next-order", undefined, second!.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ status: 0, message: "You have 2 open orders, more than your capacity of 1. Finish 2 to take the next.", data: null });
+  }, 60_000);
+
   it("a claim whose assignment the queue has not applied outlives any time limit; one never done (its process died) is let go", async () => {
     const [, , , fourth, fifth] = members;
     const head = await api.runtime.deps.store.headPosition();

@@ -53,8 +53,12 @@ const CLAIM_LIFETIME = "2 minutes";
 /** Candidates read at a time: enough that racing callers rarely read twice, few enough to stay one index range. */
 const CANDIDATES = 16;
 
-/** Any constant shared by every process, with the member's id hashed in: one lock per member. */
-const MEMBER_LOCK_PREFIX = "take-next:";
+/**
+ * The class of the members' Take next locks: the two-key advisory locks (class, member) are a space
+ * apart from the one-key locks the schema, the event store and the accounts take, so no member's
+ * lock can ever be one of those.
+ */
+const MEMBER_LOCK_CLASS = 7340027;
 
 const ORDERS = QUEUE_TABLES.orders;
 
@@ -77,11 +81,15 @@ export interface ClaimedOrder {
 
 export type ClaimOutcome =
   | { readonly claimed: ClaimedOrder }
-  | { readonly atCapacity: number }
+  | { readonly atCapacity: { readonly held: number; readonly capacity: number } }
   | { readonly none: true };
 
-/** The database function that claims (below): one round trip a claim, whatever the race. */
-const CLAIM_FUNCTION = "take_next_claim";
+/**
+ * The database function that claims (below): one round trip a claim, whatever the race. Its name
+ * carries a version, raised whenever its arguments or answer change: \`create or replace\` cannot
+ * change a function's answer, and processes of two releases side by side each call their own.
+ */
+const CLAIM_FUNCTION = "take_next_claim_v2";
 
 /**
  * One claim as one function call, so one round trip however many racing callers it meets (P15): it
@@ -92,7 +100,7 @@ const CLAIM_FUNCTION = "take_next_claim";
  * claims at that moment waits for that call to end (a few statements), then counts as claimed.
  */
 const CLAIM_FUNCTION_SQL = `create or replace function ${CLAIM_FUNCTION}(p_staff text, p_today date, p_skip text[])
-  returns table (outcome text, claimed_id text, claimed_mode text, claimed_due text, held integer)
+  returns table (outcome text, claimed_id text, claimed_mode text, claimed_due text, held integer, held_limit integer)
   language plpgsql as $claim$
 declare
   v_capacity integer;
@@ -106,7 +114,7 @@ begin
      for update of c skip locked);
   -- Without a capacity nothing needs the member's lock.
   if ${capacitySql("p_staff")} is not null then
-    perform pg_advisory_xact_lock(hashtext('${MEMBER_LOCK_PREFIX}' || p_staff));
+    perform pg_advisory_xact_lock(${MEMBER_LOCK_CLASS}, hashtext(p_staff));
     -- Read again under the lock: the capacity may have been set meanwhile.
     v_capacity := ${capacitySql("p_staff")};
     if v_capacity is not null then
@@ -114,7 +122,7 @@ begin
       -- together, so an order counts in exactly one of the two (read apart, in neither).
       v_held := (${openOrdersSql("p_staff")} + (select count(*) from ${CLAIMS} c where c.staff_id = p_staff and not (${APPLIED})))::integer;
       if v_held >= v_capacity then
-        return query select 'atCapacity'::text, null::text, null::text, null::text, v_held;
+        return query select 'atCapacity'::text, null::text, null::text, null::text, v_held, v_capacity;
         return;
       end if;
     end if;
@@ -133,13 +141,13 @@ begin
       v_read := v_read + 1;
       insert into ${CLAIMS} (order_id, staff_id) values (v_candidate.order_id, p_staff) on conflict (order_id) do nothing;
       if found then
-        return query select 'claimed'::text, v_candidate.order_id, v_candidate.processing_mode, v_candidate.due_at, null::integer;
+        return query select 'claimed'::text, v_candidate.order_id, v_candidate.processing_mode, v_candidate.due_at, null::integer, null::integer;
         return;
       end if;
     end loop;
     -- Every candidate was claimed by someone else first: read the next ones, unless there were no more.
     if v_read < ${CANDIDATES} then
-      return query select 'none'::text, null::text, null::text, null::text, null::integer;
+      return query select 'none'::text, null::text, null::text, null::text, null::integer, null::integer;
       return;
     end if;
   end loop;
@@ -177,7 +185,7 @@ export const claimNext = async (db: SqlDriver, staffId: string, today: string, s
         },
       };
     case "atCapacity":
-      return { atCapacity: Number(row.held) };
+      return { atCapacity: { held: Number(row.held), capacity: Number(row.held_limit) } };
     case "none":
       return { none: true };
     default:

@@ -38,7 +38,7 @@ export const takeNextHandlers = (deps: ApiDeps) =>
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const now = deps.now();
         const outcome = await claimNext(deps.readDb, user.id, utcDay(now), tried);
-        if ("atCapacity" in outcome) return fail(409, atCapacityMessage(outcome.atCapacity));
+        if ("atCapacity" in outcome) return fail(409, atCapacityMessage(outcome.atCapacity.held, outcome.atCapacity.capacity));
         if ("none" in outcome) break;
         const order = outcome.claimed;
         const reason = takeNextReason(order, now);
@@ -52,9 +52,10 @@ export const takeNextHandlers = (deps: ApiDeps) =>
           await releaseClaim(deps.readDb, order.orderId, user.id);
           throw error;
         });
-        const position = ran.ok && ran.position !== undefined ? parsePosition(ran.position) : undefined;
-        if (ran.ok && position !== undefined) {
-          await markClaimDone(deps.readDb, order.orderId, user.id, position);
+        if (ran.ok) {
+          // AssignOrder always appends; were there no position, the claim would be left to expire, never freed for another.
+          const position = ran.position === undefined ? undefined : parsePosition(ran.position);
+          if (position !== undefined) await markClaimDone(deps.readDb, order.orderId, user.id, position);
           return ok(`Order ${order.orderId} is yours: ${reason}.`, { orderId: order.orderId, reason, position: ran.position ?? null });
         }
         // Assigned or moved by someone else since the queue showed it: free it, and take the next.
