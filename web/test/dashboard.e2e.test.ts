@@ -4,13 +4,12 @@ import path from "node:path";
 import * as Result from "effect/Result";
 import { MEMBER_DAY_COLUMNS, type DashboardDay } from "@etd/contract";
 import { generateDemoOrders } from "@etd/demo";
-import { openPostgresDriver, openSealedSqlEventStore, type EventStore } from "@etd/event-store";
-import { orderStream, type StaffId } from "@etd/events";
+import type { StaffId } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { decodePlaceOrderRequest, handleCommand, orderDecider, type OrderCommand } from "@etd/write";
+import { decodePlaceOrderRequest } from "@etd/write";
 import type { BrowserContext, Page } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, POLL, seriousViolations, shownOrder, startE2eApp, waitForPath, wcagViolations, type E2eApp, type StaffMember } from "./support/index.ts";
+import { chromiumAvailable, POLL, seriousViolations, shownOrder, startE2eApp, waitForPath, wcagViolations, type E2eApp, type StaffMember, type HistoryStep, writeOrderHistory } from "./support/index.ts";
 
 /*
  * Issue 27, the day at a glance, in Chromium against the real API on PostgreSQL. The orders'
@@ -108,26 +107,9 @@ describe.skipIf(!ready)("issue 27: the day at a glance, the dashboard (Chromium)
     unsentMail: "2727007",
   };
 
-  /** Runs order commands on the API's own store, each at its moment. */
-  const writeHistory = async (steps: readonly { readonly at: number; readonly command: OrderCommand }[]) => {
-    const driver = await openPostgresDriver({ connectionString: app.databaseUrl, maxConnections: 2 });
-    try {
-      const store: EventStore = await openSealedSqlEventStore(driver);
-      for (const { at, command } of steps) {
-        const outcome = await handleCommand(orderDecider, command, {
-          store,
-          streamId: orderStream(command.orderId),
-          metadata: { actor: { kind: "system", name: "test-setup" }, correlationId: "issue-27-dashboard" },
-          now: () => new Date(at),
-        });
-        if (!outcome.ok) throw new Error(`${command.type} ${command.orderId}: ${outcome.refusal.message}`);
-      }
-    } finally {
-      await driver.close();
-    }
-  };
+  const writeHistory = (steps: readonly HistoryStep[]) => writeOrderHistory(app, steps, "issue-27-dashboard");
 
-  type Step = { at: number; command: OrderCommand };
+  type Step = HistoryStep;
 
   const placed = (orderId: string, paidAt: number, mode: "priority" | "standard"): Step => {
     const [body] = generateDemoOrders({ seed: Number(orderId), count: 1, now: new Date(paidAt) });

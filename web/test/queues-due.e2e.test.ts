@@ -1,12 +1,11 @@
 import * as Result from "effect/Result";
 import { generateDemoOrders } from "@etd/demo";
-import { openPostgresDriver, openSealedSqlEventStore, type EventStore } from "@etd/event-store";
-import { orderStream, type StaffId } from "@etd/events";
+import type { StaffId } from "@etd/events";
 import { postgresAvailable } from "@etd/infra/test-database";
-import { decodePlaceOrderRequest, handleCommand, orderDecider, type OrderCommand } from "@etd/write";
+import { decodePlaceOrderRequest } from "@etd/write";
 import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, seriousViolations, startE2eApp, wcagViolations, type E2eApp } from "./support/index.ts";
+import { chromiumAvailable, seriousViolations, startE2eApp, wcagViolations, type E2eApp, type HistoryStep, writeOrderHistory } from "./support/index.ts";
 
 /*
  * Issue 27, due in the queues, in a real browser against the real API: the Due column's words
@@ -48,27 +47,10 @@ describe.skipIf(!ready)("issue 27: the Due column in the queues (Chromium)", () 
   const now = Date.now();
   const ids = { overdue: "2709001", soon: "2709002", later: "2709003", paused: "2709004" };
 
-  /** Runs order commands on the API's own store, each at its moment. */
-  const writeHistory = async (steps: readonly { readonly at: number; readonly command: OrderCommand }[]) => {
-    const driver = await openPostgresDriver({ connectionString: app.databaseUrl, maxConnections: 2 });
-    try {
-      const store: EventStore = await openSealedSqlEventStore(driver);
-      for (const { at, command } of steps) {
-        const outcome = await handleCommand(orderDecider, command, {
-          store,
-          streamId: orderStream(command.orderId),
-          metadata: { actor: { kind: "system", name: "test-setup" }, correlationId: "issue-27-due" },
-          now: () => new Date(at),
-        });
-        if (!outcome.ok) throw new Error(`${command.type} ${command.orderId}: ${outcome.refusal.message}`);
-      }
-    } finally {
-      await driver.close();
-    }
-  };
+  const writeHistory = (steps: readonly HistoryStep[]) => writeOrderHistory(app, steps, "issue-27-due");
 
   /** A Priority order paid at `paidAt` (4 h allowed by the default policy), created `createdAgo` before now. */
-  const placed = (orderId: string, paidAt: number, createdAgoMs: number): { at: number; command: OrderCommand } => {
+  const placed = (orderId: string, paidAt: number, createdAgoMs: number): HistoryStep => {
     const [body] = generateDemoOrders({ seed: Number(orderId), count: 1, now: new Date(paidAt) });
     const decoded = decodePlaceOrderRequest({
       ...body,
