@@ -2,7 +2,7 @@ import { hkdfSync, randomUUID } from "node:crypto";
 import * as Schema from "effect/Schema";
 import type { Query, SqlDriver } from "@etd/event-store";
 import { StaffId } from "@etd/events";
-import { createLabelledCounter, type LabelledCounter } from "../labelled-counter.ts";
+import { Counter } from "prom-client";
 import { signToken, verifyToken } from "./signed-token.ts";
 
 /*
@@ -71,8 +71,26 @@ export interface ChallengeIssuer {
   /** The challenge a token stands for: undefined when forged, expired or malformed (spent is the tallies' to say). */
   verify(token: string): Challenge | undefined;
   /** Codes refused on this process's second steps, by reason, for /metrics. */
-  readonly refusedCodes: LabelledCounter<CodeRefusal>;
+  readonly refusedCodes: RefusedCodes;
 }
+
+export interface RefusedCodes {
+  inc(reason: CodeRefusal): void;
+  /** Registered by each app that serves it (metrics.ts). */
+  readonly counter: Counter<"reason">;
+}
+
+/** Every reason is shown from 0, so that a rate is defined from the start. */
+const refusedCodesCounter = (): RefusedCodes => {
+  const counter = new Counter({
+    name: "two_factor_codes_refused_total",
+    help: "Codes refused at the second step of sign-in: wrong, already used, a wrong recovery code, or past the member's limit of wrong codes.",
+    labelNames: ["reason"],
+    registers: [],
+  });
+  for (const reason of CODE_REFUSALS) counter.inc({ reason }, 0);
+  return { counter, inc: (reason) => counter.inc({ reason }) };
+};
 
 export const createChallengeIssuer = (jwtSecret: string): ChallengeIssuer => {
   const key = Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "etd two-factor challenge v1", 32));
@@ -83,12 +101,7 @@ export const createChallengeIssuer = (jwtSecret: string): ChallengeIssuer => {
       const payload = verifyToken(token, key, decodePayload);
       return payload && { staffId: payload.staffId, sessionGeneration: payload.gen, id: payload.jti, expiresAt: payload.exp * 1000 };
     },
-    refusedCodes: createLabelledCounter(
-      "two_factor_codes_refused_total",
-      "Codes refused at the second step of sign-in: wrong, already used, a wrong recovery code, or past the member's limit of wrong codes.",
-      "reason",
-      CODE_REFUSALS,
-    ),
+    refusedCodes: refusedCodesCounter(),
   };
 };
 
