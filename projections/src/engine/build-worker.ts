@@ -1,5 +1,7 @@
 import { comparePositions, formatPosition, type GlobalPosition, type SqlDriver, type Subscription } from "@etd/event-store";
 import { liveChangeText } from "@etd/contract";
+import { parseStreamName } from "@etd/events";
+import { inSpan, traceparentOf, tracing, type SpanOptions } from "@etd/telemetry";
 import type { ProjectedEvent, Projection } from "./projection.ts";
 import { acquireLease, promote, readBuild, tableOf, type Build, type BuildStatus } from "./registry.ts";
 import { isTransient, LeaseLost, RETRY_MS, retryPause } from "./retry-policy.ts";
@@ -27,6 +29,54 @@ import { isTransient, LeaseLost, RETRY_MS, retryPause } from "./retry-policy.ts"
  * stream listen to it.
  */
 export const PROJECTION_CHANNEL = "projection_changed";
+
+/**
+ * With tracing on (issue 28, ADR 0039), a live build's batch also announces its span on the same
+ * channel, just before its change, so the live stream can continue the click's trace. It is not a
+ * change: the live stream passes none of these on to its clients.
+ */
+export interface ApplyTrace {
+  readonly projection: string;
+  readonly position: string;
+  readonly traceparent: string;
+}
+const applyTraceText = (trace: ApplyTrace) => JSON.stringify({ trace: trace.traceparent, projection: trace.projection, position: trace.position });
+
+/** A batch's span, or undefined for a change (every other message on the channel). */
+export const parseApplyTrace = (payload: string): ApplyTrace | undefined => {
+  if (!payload.startsWith('{"trace":')) return undefined;
+  const value = JSON.parse(payload) as { trace?: unknown; projection?: unknown; position?: unknown };
+  return typeof value.trace === "string" && typeof value.projection === "string" && typeof value.position === "string"
+    ? { traceparent: value.trace, projection: value.projection, position: value.position }
+    : undefined;
+};
+
+/** Most ids a batch's span names: a rebuild's batch holds thousands. */
+const MOST_NAMED = 32;
+
+/** The batch's span: in the trace of its first event's click, linked to the others'. */
+const batchSpan = (projection: string, build: number, events: readonly ProjectedEvent[]): SpanOptions => {
+  if (!tracing()) return {};
+  const correlations = [...new Set(events.map((e) => e.event.metadata.correlationId))];
+  const orders = new Set<string>();
+  for (const e of events) {
+    const ref = parseStreamName(e.streamId);
+    if (ref?.category === "order" && orders.size < MOST_NAMED) orders.add(ref.orderId);
+  }
+  return {
+    correlationId: correlations[0],
+    alsoFor: correlations.slice(1),
+    attributes: {
+      "etd.projection": projection,
+      "etd.build": build,
+      "etd.events": events.length,
+      "etd.event_types": [...new Set(events.map((e) => e.event.type))],
+      "etd.order_ids": [...orders],
+      "etd.correlation_ids": correlations.slice(0, MOST_NAMED),
+      "etd.position": formatPosition(events[events.length - 1]!.position),
+    },
+  };
+};
 
 /** What a worker needs from the projector that runs it. */
 export interface WorkerHost {
@@ -95,7 +145,7 @@ export class BuildWorker {
     const events = batch.filter((e) => comparePositions(e.position, from) > 0);
     const last = events[events.length - 1];
     if (!last) return;
-    await driver.transaction(async (query) => {
+    await inSpan(`project ${projection.name}`, batchSpan(projection.name, build, events), (span) => driver.transaction(async (query) => {
       // Locks the build's row until commit: nobody else moves its checkpoint meanwhile.
       const [row] = await query(
         `select status, checkpoint_tx, checkpoint_seq, lease_owner = $3 and lease_until > now() as held
@@ -109,7 +159,9 @@ export class BuildWorker {
       // A build nobody reads yet need not wait for its commits to reach the disk: a crash can only
       // lose its last few batches whole, changes and checkpoint together, and they are applied again.
       if (row.status === "building") await query("set local synchronous_commit = off");
-      await projection.apply(events, query, (base) => tableOf({ version: projection.version, build }, base));
+      const changed = await projection.apply(events, query, (base) => tableOf({ version: projection.version, build }, base));
+      const traceparent = row.status === "live" ? traceparentOf(span) : undefined;
+      if (traceparent) await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, applyTraceText({ projection: projection.name, position: formatPosition(last.position), traceparent })]);
       // The checkpoint moves with the changes; a live read model also tells listeners (at commit).
       await query(
         `with moved as (
@@ -128,10 +180,10 @@ export class BuildWorker {
           last.recordedAt,
           leaseMs,
           PROJECTION_CHANNEL,
-          liveChangeText(projection.name, formatPosition(last.position)),
+          liveChangeText(projection.name, formatPosition(last.position), { changed: changed ?? undefined }),
         ],
       );
-    });
+    }));
     this.checkpoint = last.position;
   }
 
@@ -181,7 +233,7 @@ export class BuildWorker {
       const current = await readBuild(query, projection.name, build, true);
       if (!current || current.status !== "building") return;
       await promote(query, current, projection.tables);
-      await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, liveChangeText(projection.name, formatPosition(current.checkpoint), true)]);
+      await query("select pg_notify($1, $2)", [PROJECTION_CHANNEL, liveChangeText(projection.name, formatPosition(current.checkpoint), { promoted: true })]);
     });
     this.status = "live";
     this.host.log(`${projection.name}: build ${build} (version ${projection.version}) is live`);

@@ -21,6 +21,9 @@ export interface ProjectedEvent {
   readonly recordedAt: Date;
 }
 
+/** What a batch changed in a read model (issue 28, P17): an empty list when nothing any reader shows. */
+export type Changed = readonly string[];
+
 /** The physical name of one of the projection's tables, in the version being written. */
 export type TableName = (base: string) => string;
 
@@ -38,8 +41,12 @@ export interface Projection {
    * deterministic and read nothing but its own tables and the events; should touch each row once
    * per batch (load the affected rows, fold the batch in memory, write them back in one statement)
    * so that a rebuild of a million events stays close to the speed of reading the log.
+   *
+   * Answers what the batch changed, when the projection can tell, as the names the live feed's
+   * readers know it by (contract LiveChange.changed), so a screen refetches only if it shows one
+   * of them; nothing when anything may have changed.
    */
-  readonly apply: (events: readonly ProjectedEvent[], query: Query, table: TableName) => Promise<void>;
+  readonly apply: (events: readonly ProjectedEvent[], query: Query, table: TableName) => Promise<Changed | void>;
 }
 
 export const physicalTable = (projection: Pick<Projection, "version">, base: string): string =>

@@ -1,5 +1,5 @@
 import type { Query } from "@etd/event-store";
-import type { ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
+import type { Changed, ProjectedEvent, Projection, TableName } from "../engine/projection.ts";
 import {
   batchNeeds,
   foldBatch,
@@ -248,8 +248,9 @@ const loadNames = async (query: Query, table: string, refs: readonly string[]): 
   return rows as unknown as NameRow[];
 };
 
-const apply = async (events: readonly ProjectedEvent[], query: Query, table: TableName): Promise<void> => {
-  if (events.length === 0) return;
+/** Applies a batch; answers the orders whose page changed, or nothing when a name changed (it may show on any page). */
+const apply = async (events: readonly ProjectedEvent[], query: Query, table: TableName): Promise<Changed | void> => {
+  if (events.length === 0) return [];
   const t = (base: Base) => table(ORDER_DETAIL_TABLES[base]);
   const needs = batchNeeds(events);
   const [orders, mails, names] = [
@@ -294,6 +295,9 @@ const apply = async (events: readonly ProjectedEvent[], query: Query, table: Tab
   await insertNew(query, t("comments"), "comments", "remark_id", changes.comments satisfies readonly CommentRow[]);
   await insertNew(query, t("audit"), "audit", "stream, stream_position", changes.audit satisfies readonly AuditRow[]);
   await upsert(query, t("names"), "names", "ref", changes.names satisfies readonly NameRow[]);
+  if (changes.names.length > 0) return;
+  const rows = [changes.orders, changes.mails, changes.downloads, changes.comments, changes.audit];
+  return [...new Set([...changes.erasedOrders, ...rows.flatMap((rows) => rows.flatMap((row) => row.order_id ?? []))])];
 };
 
 export const orderDetailsProjection: Projection = {

@@ -21,7 +21,8 @@ import {
   type ServiceLevelPolicySet,
   STATUS_OR_CLOCK_EVENTS,
 } from "@etd/events";
-import type { Projection, TableName } from "../engine/projection.ts";
+import type { Changed, Projection, TableName } from "../engine/projection.ts";
+import { isInFolder, QUEUE_KEYS } from "./queue-folders.ts";
 import { rowTable } from "../engine/row-table.ts";
 
 /*
@@ -408,11 +409,26 @@ const policiesBefore = async (events: readonly FoldedEvent[], query: Query, tabl
   return stored;
 };
 
-const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, table: TableName): Promise<void> => {
+/** Any day before and after every processing date: whether an order is New or Future depends on the day asked. */
+const EVERY_DAY = ["0000-01-01", "9999-12-31"];
+
+/**
+ * The folders a row is in on some day, as the live feed names them (contract LiveChange.changed):
+ * the queue keys, and My Orders as `myOrder:<staffId>`, the one member's whose list it is.
+ */
+const foldersOf = (row: QueueRow): string[] =>
+  QUEUE_KEYS.flatMap((key) => {
+    const viewers = EVERY_DAY.map((today) => ({ today, staffId: row.assigneeId ?? "" }));
+    if (!viewers.some((viewer) => isInFolder(key, row, viewer))) return [];
+    return [key === "myOrder" ? `myOrder:${row.assigneeId}` : key];
+  });
+
+/** Applies the batch's order events; answers the folders whose rows changed (an order's before and after). */
+const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, table: TableName): Promise<Changed> => {
   const orders = table(QUEUE_TABLES.orders);
   const policies = await policiesBefore(folded, query, table);
   const events = folded.filter((event): event is QueueEvent => event.type !== "ServiceLevelPolicySet");
-  if (events.length === 0) return;
+  if (events.length === 0) return [];
   const ids = [...new Set(events.map((event) => event.data.orderId))];
   const loaded = await query(
     `select ${QUEUE_ORDERS.select} from ${orders} where order_id in (select jsonb_array_elements_text($1::jsonb))`,
@@ -427,6 +443,7 @@ const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, ta
   }
 
   const changed: QueueRow[] = [];
+  const folders = new Set<string>();
   const statuses = tally<{ bucket: string }>();
   const days = tally<{ bucket: string; day: string }>();
   const assignees = tally<{ assignee_id: string; process_status: string }>();
@@ -434,6 +451,7 @@ const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, ta
     const old = before.get(orderId);
     if (row === old || row === undefined) continue;
     changed.push(row);
+    for (const folder of [...(old ? foldersOf(old) : []), ...foldersOf(row)]) folders.add(folder);
     for (const [counted, n] of old === undefined ? ([[row, 1]] as const) : ([[old, -1], [row, 1]] as const)) {
       statuses.move({ bucket: statusBucketOf(counted) }, n);
       const waiting = intakeDayOf(counted);
@@ -441,12 +459,13 @@ const applyOrderEvents = async (folded: readonly FoldedEvent[], query: Query, ta
       if (counted.assigneeId !== null) assignees.move({ assignee_id: counted.assigneeId, process_status: counted.status }, n);
     }
   }
-  if (changed.length === 0) return;
+  if (changed.length === 0) return [];
 
   await query(QUEUE_ORDERS.upsert(orders), [JSON.stringify(changed.map(QUEUE_ORDERS.record))]);
   await addCounts(query, table(QUEUE_TABLES.statusCounts), ["bucket"], statuses.rows());
   await addCounts(query, table(QUEUE_TABLES.intakeDays), ["bucket", "day"], days.rows());
   await addCounts(query, table(QUEUE_TABLES.assigneeCounts), ["assignee_id", "process_status"], assignees.rows());
+  return [...folders];
 };
 
 /** Adds the deltas in one statement; rows that reach 0 are removed so the sums stay short. */
@@ -493,8 +512,10 @@ export const queueProjection: Projection = {
       if (isQueueEvent(event) || event.type === "ServiceLevelPolicySet") orderEvents.push(event);
       else if (event.type === "StaffMemberUpdated") renames.set(event.data.staffId, event.data.name);
     }
-    if (orderEvents.length > 0) await applyOrderEvents(orderEvents, query, table);
+    const folders = orderEvents.length > 0 ? await applyOrderEvents(orderEvents, query, table) : [];
     // After the rows: an assignment earlier in this batch carries the old name.
-    if (renames.size > 0) await renameAssignees(renames, query, table);
+    if (renames.size === 0) return folders;
+    await renameAssignees(renames, query, table);
+    // A renamed member's orders may be in any folder.
   },
 };

@@ -49,6 +49,32 @@ describe.skipIf(!available)("live updates and read-your-writes (CARD-3)", () => 
     }
   });
 
+  it("issue 28 (P17): a change names what it changed: a remark no folder and its one order; an assignment the folders the order left and entered", async () => {
+    const [orderId] = await api.placeOrders(1);
+    const team = await api.login("Team");
+    const changes: { projection: string; position: string; changed?: string[] }[] = [];
+    const stream = await openStream(`${api.base}/api/live`, (e) => e.event === "change" && changes.push(JSON.parse(e.data)), { authorization: await api.login("Manager") });
+    const changeOf = async (projection: string, position: string) => {
+      await waitFor(() => changes.some((c) => c.projection === projection && c.position === position));
+      return changes.find((c) => c.projection === projection && c.position === position);
+    };
+    try {
+      const remark = await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called, no answer." }, team);
+      const remarkAt = remark.body.data.position as string;
+      expect((await changeOf("queue", remarkAt))?.changed).toEqual([]);
+      expect((await changeOf("order_details", remarkAt))?.changed).toEqual([orderId]);
+
+      const assigned = await api.call("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, team);
+      const folders = (await changeOf("queue", assigned.body.data.position as string))?.changed ?? [];
+      // Assigned, a New (or Priority) order goes to Pending and its member's My Orders; no other folder moved.
+      expect(folders).toHaveLength(5);
+      const intake = expect.stringMatching(/^(newOrder|priorityOrder)$/);
+      expect(folders).toEqual(expect.arrayContaining(["allOrder", "futureOrder", intake, "pendingOrder", expect.stringMatching(/^myOrder:./)]));
+    } finally {
+      stream.close();
+    }
+  });
+
   it("refuses the stream without a valid session", async () => {
     const none = await openStream(`${api.base}/api/live`, () => {});
     const bad = await openStream(`${api.base}/api/live`, () => {}, { authorization: "nonsense" });

@@ -5,11 +5,16 @@ import { callApi, readYourWritesOf } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
 import { parseLiveChange } from "@etd/contract";
 import { reconnectDelayMs } from "./reconnect-delay.ts";
+import { refetchScheduler } from "./live-refetch.ts";
+
+/** A screen refetches at most once in this long, however many changes arrive (issue 28, P17). */
+const REFETCH_INTERVAL_MS = 1_000;
 
 /*
  * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells
- * this tab which read model moved, and every query reading it refetches (query keys start with
- * the projection name, see lib/query-keys.ts).
+ * this tab which read model moved and what in it changed, and the queries that show it refetch
+ * (query keys start with the projection name, see lib/query-keys.ts; which ones, and how often:
+ * live-refetch.ts).
  *
  * The stream is authenticated by the HttpOnly session cookie that sign-in set (ADR 0008), which
  * the browser sends by itself on this same-origin request: never a token in the URL. `token` only
@@ -25,10 +30,11 @@ import { reconnectDelayMs } from "./reconnect-delay.ts";
  * Whether the stream is open shows on the root element (`data-live="open"`), for styles and for
  * browser tests, which wait for it instead of for time.
  */
-export const useLiveUpdates = (token: string | undefined): void => {
+export const useLiveUpdates = (token: string | undefined, viewerId: string): void => {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
+    const scheduler = refetchScheduler((isStale) => void queryClient.invalidateQueries({ predicate: (query) => isStale(query.queryKey) }), viewerId, REFETCH_INTERVAL_MS);
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -53,7 +59,7 @@ export const useLiveUpdates = (token: string | undefined): void => {
         if (!change) return;
         // The read model has applied this position: this tab's queries of it need not wait for it.
         readYourWritesOf(queryClient).applied(change.projection, change.position);
-        void queryClient.invalidateQueries({ queryKey: [change.projection] });
+        scheduler.add(change);
       });
       source.addEventListener("error", () => {
         delete document.documentElement.dataset.live;
@@ -80,11 +86,12 @@ export const useLiveUpdates = (token: string | undefined): void => {
     open();
     return () => {
       stopped = true;
+      scheduler.stop();
       window.removeEventListener("pagehide", hide);
       window.removeEventListener("pageshow", show);
       clearTimeout(retry);
       delete document.documentElement.dataset.live;
       source?.close();
     };
-  }, [token, queryClient]);
+  }, [token, viewerId, queryClient]);
 };

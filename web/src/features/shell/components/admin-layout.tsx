@@ -32,7 +32,7 @@ export const AdminLayout = () => {
   const router = useRouter();
   const firstRender = useRef(true);
 
-  useLiveUpdates(gated ? undefined : session?.accessToken);
+  useLiveUpdates(gated ? undefined : session?.accessToken, session?.id ?? "");
 
   useEffect(() => {
     // The first render fetches them already.
