@@ -8,6 +8,8 @@ import { startApiProcess } from "@etd/server/test/api-process";
 export interface ApiServer {
   /** e.g. http://127.0.0.1:43121 */
   readonly base: string;
+  /** The process's id (benchmarks read its CPU time). */
+  readonly pid: number;
   /** What the process printed so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -19,6 +21,7 @@ export const startApiServer = async (settings: Record<string, string>, startTime
   void api.exited.then(() => (ended = true));
   return {
     base: api.base,
+    pid: api.pid,
     output: () => api.output(),
     stop: async () => {
       if (ended) return;

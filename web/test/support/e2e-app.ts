@@ -71,6 +71,8 @@ export interface E2eApp {
   openSignedIn(page: Page, member: Pick<StaffMember, "email" | "password">, path?: string): Promise<void>;
   /** Everything the API process printed, for failure messages. */
   serverOutput(): string;
+  /** The API process's id (benchmarks read its CPU time). */
+  readonly serverPid: number;
   /** The API's database, for setup the product has no screen for (payment gateways). */
   readonly databaseUrl: string;
   close(): Promise<void>;
@@ -220,6 +222,7 @@ export const startE2eApp = async ({ settings = {} }: { settings?: Record<string,
       signIn,
       openSignedIn,
       serverOutput: () => server.output(),
+      serverPid: server.pid,
       databaseUrl: database.url,
       close,
     };

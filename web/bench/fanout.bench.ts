@@ -1,0 +1,205 @@
+import { readFileSync } from "node:fs";
+import type { LiveChange } from "@etd/contract";
+import { parseLiveChange } from "@etd/contract";
+import { openStream } from "@etd/server/test/sse-stream";
+import { buildWebIfStale } from "../scripts/build-if-stale.ts";
+import { refetchScheduler } from "../src/lib/live-refetch.ts";
+import { startE2eApp, type E2eApp, type StaffMember } from "../test/support/e2e-app.ts";
+
+/*
+ * P17 (issue 28): what one idle New Order page fetches again while the rest of the team works,
+ * per command, and what 200 such pages cost the server at 10 commands a second.
+ *
+ * - The page: a Manager's New Order queue in Chromium (the real app, the real API on PostgreSQL),
+ *   counting every API request the page makes but the live feed itself. First 60 remarks (they
+ *   change nothing the page shows: `unchanged_refetch`, goal 0), then 143 commands at about 5 a
+ *   second in the mix below (`refetch_per_command`, goal ≤ 0.2; before this issue: 2.15).
+ * - The crowd: 200 live clients, each the New Order page's two queries (the list and the folder
+ *   counts) behind the app's own refetch rule and interval (live-refetch.ts), while 10 commands a
+ *   second in the same mix run for FANOUT_SECONDS (default 30): the server's requests a second
+ *   and its CPU (its process's user + system time over the wall time).
+ *
+ * The mix, one command in twenty: 14 remarks; 3 moves between Pending and Awaiting Customer (the
+ * folder counts change, the New list does not); 2 assignments of a New order (the New list
+ * changes); 1 new order placed (New changes). Prints `P17 refetch_per_command=<n> unchanged_refetch=<n>`
+ * and then `P17 clients=200 commands_per_s=<n> requests_per_s=<n> server_cpu=<share of one core>`.
+ */
+
+const CLIENTS = Number(process.env.FANOUT_CLIENTS ?? 200);
+const SECONDS = Number(process.env.FANOUT_SECONDS ?? 30);
+const REFETCH_INTERVAL_MS = 1_000;
+
+type Kind = "remark" | "move" | "assign" | "place";
+const MIX: readonly Kind[] = [
+  ...Array<Kind>(14).fill("remark"),
+  ...Array<Kind>(3).fill("move"),
+  ...Array<Kind>(2).fill("assign"),
+  "place",
+];
+
+interface Actor {
+  readonly member: StaffMember;
+  readonly token: string;
+  /** Orders this actor holds, with the status each is in now. */
+  readonly held: Map<string, "Pending" | "Awaiting">;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The API process's CPU time in seconds (user + system), from /proc. */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat; after the ") " split, the state is index 0.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const workload = (app: E2eApp, actors: readonly Actor[], waiting: string[]) => {
+  let n = 0;
+  return async (): Promise<void> => {
+    const kind = MIX[n % MIX.length]!;
+    const actor = actors[n % actors.length]!;
+    n += 1;
+    const ok = (answer: { body: { status: number; message: string } }, what: string) => {
+      if (answer.body.status !== 1) throw new Error(`${what} failed: ${answer.body.message}`);
+    };
+    const [orderId, status] = [...actor.held][n % actor.held.size]!;
+    switch (kind) {
+      case "remark":
+        ok(await app.api("POST", "/admin/add-new-remark", { orderId, remark: `Bench remark ${n}` }, actor.token), "remark");
+        return;
+      case "move": {
+        const next = status === "Pending" ? "Awaiting" : "Pending";
+        ok(await app.api("PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus: next }, actor.token), "move");
+        actor.held.set(orderId, next);
+        return;
+      }
+      case "assign": {
+        const next = waiting.shift();
+        if (next === undefined) throw new Error("no New order left to assign: place more before the run");
+        ok(await app.api("PUT", "/admin/assign-order-status", { orderId: [next], assignto: actor.member.name }, actor.token), "assign");
+        actor.held.set(next, "Pending");
+        return;
+      }
+      case "place":
+        waiting.push(...(await app.placeOrders(1)));
+        return;
+    }
+  };
+};
+
+/** Runs `command` `count` times, one every `everyMs`, never two at once from this loop. */
+const paced = async (count: number, everyMs: number, command: () => Promise<void>) => {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    await command();
+    const due = started + (i + 1) * everyMs - performance.now();
+    if (due > 0) await sleep(due);
+  }
+};
+
+const main = async () => {
+  buildWebIfStale();
+  const app = await startE2eApp();
+  try {
+    const manager = await app.addStaff("Manager");
+    const actors: Actor[] = [];
+    for (let i = 0; i < 4; i++) {
+      const member = await app.addStaff("Team");
+      actors.push({ member, token: await app.login(member), held: new Map() });
+    }
+    const placed = await app.placeOrders(120 + Math.ceil(((SECONDS * 10 + 203) * 2) / MIX.length));
+    // Each actor holds ten orders; the rest wait in New and Priority for the run's assignments.
+    for (const [i, actor] of actors.entries()) {
+      const mine = placed.slice(i * 10, i * 10 + 10);
+      const answer = await app.api("PUT", "/admin/assign-order-status", { orderId: mine, assignto: actor.member.name }, actor.token);
+      if (answer.body.status !== 1) throw new Error(`assigning failed: ${answer.body.message}`);
+      for (const orderId of mine) actor.held.set(orderId, "Pending");
+    }
+    const waiting = placed.slice(actors.length * 10);
+    const command = workload(app, actors, waiting);
+
+    // The page: a Manager's New Order queue, idle.
+    const page = await app.newPage();
+    let requests = 0;
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/live") requests += 1;
+    });
+    await app.openSignedIn(page, manager, "/admin/recent-order");
+    await page.waitForFunction(() => document.documentElement.dataset.live === "open" && document.querySelector("table tbody tr") !== null, { polling: 50 });
+    const settle = () => page.waitForNetworkIdle({ idleTime: REFETCH_INTERVAL_MS + 500, timeout: 60_000 });
+    await settle();
+
+    requests = 0;
+    for (let i = 0; i < 60; i++) {
+      const actor = actors[i % actors.length]!;
+      const [orderId] = [...actor.held.keys()];
+      const answer = await app.api("POST", "/admin/add-new-remark", { orderId, remark: `Bench remark ${i}` }, actor.token);
+      if (answer.body.status !== 1) throw new Error(`remark failed: ${answer.body.message}`);
+    }
+    await settle();
+    const unchanged = requests;
+
+    requests = 0;
+    const COMMANDS = 143;
+    await paced(COMMANDS, 200, command);
+    await settle();
+    const perCommand = requests / COMMANDS;
+    console.log(`one idle New Order page: ${unchanged} requests over 60 remarks; ${requests} requests over ${COMMANDS} commands of the mix`);
+    console.log(`P17 refetch_per_command=${perCommand.toFixed(2)} unchanged_refetch=${unchanged}`);
+    await app.closePages();
+
+    // The crowd: CLIENTS New Order pages' queries behind the app's own rule and interval.
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) tokens.push(await app.login(manager));
+    let crowdRequests = 0;
+    const get = async (path: string, token: string) => {
+      crowdRequests += 1;
+      const response = await fetch(`${app.base}/api${path}`, { headers: { authorization: token } });
+      await response.arrayBuffer();
+    };
+    const streams = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const token = tokens[i % tokens.length]!;
+        const queries: Record<string, readonly unknown[]> = {
+          "/admin/get-orders-list/newOrder?page=1&limit=25&delay=1": ["queue", "list", "newOrder", { page: 1, size: 25 }],
+          "/admin/get-all-folder-count": ["queue", "GET", "/admin/get-all-folder-count", { query: {} }],
+        };
+        const scheduler = refetchScheduler(
+          (isStale) => {
+            for (const [path, key] of Object.entries(queries)) if (isStale(key)) void get(path, token);
+          },
+          manager.id,
+          REFETCH_INTERVAL_MS,
+        );
+        const stream = await openStream(
+          `${app.base}/api/live`,
+          ({ event, data }) => {
+            const change: LiveChange | undefined = event === "change" ? parseLiveChange(data) : undefined;
+            if (change) scheduler.add(change);
+          },
+          { authorization: token },
+        );
+        if (stream.status !== 200) throw new Error(`live client ${i}: the stream answered ${stream.status}`);
+        return { stream, scheduler };
+      }),
+    );
+    crowdRequests = 0;
+    const cpuBefore = cpuSeconds(app.serverPid);
+    const started = performance.now();
+    await paced(SECONDS * 10, 100, command);
+    const wall = (performance.now() - started) / 1000;
+    const cpu = (cpuSeconds(app.serverPid) - cpuBefore) / wall;
+    const rate = crowdRequests / wall;
+    for (const { stream, scheduler } of streams) {
+      scheduler.stop();
+      stream.close();
+    }
+    console.log(`${CLIENTS} live clients, ${SECONDS * 10} commands in ${wall.toFixed(1)} s: ${crowdRequests} refetches`);
+    console.log(`P17 clients=${CLIENTS} commands_per_s=${((SECONDS * 10) / wall).toFixed(1)} requests_per_s=${rate.toFixed(0)} server_cpu=${cpu.toFixed(2)}`);
+  } finally {
+    await app.close();
+  }
+};
+
+await main();
