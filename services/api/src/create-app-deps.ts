@@ -6,7 +6,8 @@ import type { AppDeps, TranslateWidget, TrustProxy } from "./api-deps.ts";
 import { createCredentials } from "./auth/credentials.ts";
 import { createOrderGrants } from "./auth/order-grant.ts";
 import { createSessionRevocations } from "./auth/sessions.ts";
-import { createThrottle } from "./auth/throttle.ts";
+import { createSharedThrottle } from "./auth/shared-throttle.ts";
+import { createThrottle, type ThrottleLimits } from "./auth/throttle.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import { createChallengeIssuer } from "./auth/two-factor-challenge.ts";
 import { createSecretBox } from "./auth/two-factor.ts";
@@ -44,17 +45,27 @@ export interface ProcessResources {
   readonly eventStoreKind: AppDeps["eventStoreKind"];
 }
 
-/** The API's dependencies on the process's database: its tables (credentials, sessions) are made here. */
+/** The public order lookup's own limits (issue 9 item 4). */
+const TRACK_LIMITS: Partial<ThrottleLimits> = { perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 };
+
+/**
+ * On PostgreSQL every API process shares the throttles' counts (ADR 0040); the embedded database
+ * is one process's own, so its counts stay in that process's memory.
+ */
+const throttleFor = (driver: SqlDriver, eventStoreKind: AppDeps["eventStoreKind"], name: string, limits: Partial<ThrottleLimits> = {}) =>
+  eventStoreKind === "pglite" ? Promise.resolve(createThrottle(limits)) : createSharedThrottle(driver, name, limits);
+
+/** The API's dependencies on the process's database: its tables (credentials, sessions, throttles) are made here. */
 export const createAppDeps = async ({ driver, store, storage, pdf, eventStoreKind }: ProcessResources, options: ApiOptions): Promise<AppDeps> => ({
   store,
   credentials: await createCredentials(driver),
   readDb: driver,
   tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
   sessions: await createSessionRevocations(driver),
-  throttle: createThrottle(),
+  throttle: await throttleFor(driver, eventStoreKind, "sign-in"),
   twoFactor: { box: createSecretBox(options.jwtSecret), challenges: createChallengeIssuer(options.jwtSecret) },
   requireTwoFactorFor: options.requireTwoFactorFor ?? new Set(),
-  trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30, windowMs: 15 * 60_000 }),
+  trackThrottle: await throttleFor(driver, eventStoreKind, "track-order", TRACK_LIMITS),
   grants: createOrderGrants(options.jwtSecret),
   publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),
   locateIp: openIpLocation(),

@@ -6,7 +6,8 @@
  * A fixed window per key: the first request opens a window of `windowMs`, `limit` requests fit in
  * it, the next ones wait for it to end. At a window's edge a burst of up to twice the limit can
  * pass; that is the price of one counter per key, and still far from enumeration speed. Counts live
- * in this process, like throttle.ts's: several API processes each allow as much.
+ * in this process (unlike throttle.ts's, which PostgreSQL shares, ADR 0040): several API processes
+ * each allow as much; a window is a minute, and sharing it would put a write on every public request.
  */
 
 export interface RateLimit {

@@ -24,10 +24,13 @@ export const tryAgainLater = (what: string, waitMs: number) => {
   return fail(429, `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
 };
 
+/** The answer to a sign-in this address may not try for `waitMs` more. */
+export const tooManySignIns = (waitMs: number) => tryAgainLater("Too many failed sign-in attempts.", waitMs);
+
 /** "Too many failed sign-in attempts…" when this address may not try this e-mail now, else undefined. */
-export const throttled = (deps: ApiDeps, email: string, ip: string) => {
-  const waitMs = deps.throttle.retryAfterMs(email, ip);
-  return waitMs <= 0 ? undefined : tryAgainLater("Too many failed sign-in attempts.", waitMs);
+export const throttled = async (deps: ApiDeps, email: string, ip: string) => {
+  const waitMs = await deps.throttle.retryAfterMs(email, ip);
+  return waitMs <= 0 ? undefined : tooManySignIns(waitMs);
 };
 
 /**
@@ -52,15 +55,11 @@ export const authHandlers = (deps: ApiDeps) =>
     signIn: async ({ input, ip }) => {
       const email = input.email.trim();
       // Item 6: only this address's failures (on this account, or on all accounts) lock it out;
-      // failures from elsewhere only slow the account down (auth/throttle.ts).
-      const locked = throttled(deps, email, ip);
-      if (locked) return locked;
-      // The delay is fixed by the failures recorded before this attempt. The attempt then counts
-      // as a failure at once, taken back if it succeeds, so that guesses sent in parallel cannot
-      // all pass the limit before the first of them is counted.
-      const slowed = deps.throttle.slowDown(email);
-      deps.throttle.recordFailure(email, ip);
-      await slowed;
+      // failures from elsewhere only slow the account down (auth/throttle.ts). The attempt counts
+      // as a failure at once, in every API process, taken back if it succeeds, so that guesses sent
+      // in parallel cannot all pass the limit before the first of them is counted.
+      const attempt = await deps.throttle.attempt(email, ip);
+      if (attempt.refused) return tooManySignIns(attempt.retryAfterMs);
       const credential = await deps.credentials.findByEmail(email);
       const valid = credential
         ? await verifyPassword(credential.passwordHash, input.password)
@@ -74,7 +73,7 @@ export const authHandlers = (deps: ApiDeps) =>
         const challenge = challenges.issue(credential.staffId, credential.sessionGeneration);
         return fail(200, ENTER_CODE, { secondStep: "totp", challenge, expiresInSeconds: challenges.ttlSeconds });
       }
-      deps.throttle.recordSuccess(email, ip);
+      await deps.throttle.recordSuccess(email, ip);
       return signedIn(deps, credential);
     },
     userInfo: async ({ user }) => {

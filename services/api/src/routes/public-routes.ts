@@ -54,20 +54,18 @@ export const publicHandlers = (deps: ApiDeps) =>
       if (rateWaitMs > 0) return fail(429, tooManyRequests(rateWaitMs));
       const orderId = input.orderId.trim();
       // Guesses are throttled like sign-ins, the order id being the subject: per (order, address)
-      // and per address, and slowed per order whatever the address (throttle.ts).
-      const waitMs = deps.trackThrottle.retryAfterMs(orderId, ip);
-      if (waitMs > 0) {
-        return fail(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minutes.`);
+      // and per address, and slowed per order whatever the address (throttle.ts). Counted as a
+      // failure before the lookup, in every API process, and taken back if it matches, so that
+      // parallel guesses cannot all pass the limit.
+      const attempt = await deps.trackThrottle.attempt(orderId, ip);
+      if (attempt.refused) {
+        return fail(429, `Too many attempts. Please try again in ${Math.max(1, Math.ceil(attempt.retryAfterMs / 60_000))} minutes.`);
       }
-      await deps.trackThrottle.slowDown(orderId);
       const order = await lookUpOrder(deps, orderId);
       const expected = emailDigest(order.email ?? NO_ORDER_EMAIL);
       const matches = timingSafeEqual(emailDigest(input.email), expected) && order.email !== undefined;
-      if (!matches) {
-        deps.trackThrottle.recordFailure(orderId, ip);
-        return fail(404, NO_ORDER_WITH_ID_AND_EMAIL);
-      }
-      deps.trackThrottle.recordSuccess(orderId, ip);
+      if (!matches) return fail(404, NO_ORDER_WITH_ID_AND_EMAIL);
+      await deps.trackThrottle.recordSuccess(orderId, ip);
       return withCookies(ok("Your order has been found.", { orderId, documentReady: order.documentReady }), grantCookie(deps, orderId));
     },
     downloadDocument: async ({ req, input, ip, requestId }) => {

@@ -20,7 +20,7 @@ import {
   useRecoveryCode,
   useTotpCode,
 } from "../commands/staff-accounts.ts";
-import { signedIn, throttled, tryAgainLater, withSessionCookie } from "./auth-routes.ts";
+import { signedIn, throttled, tooManySignIns, tryAgainLater, withSessionCookie } from "./auth-routes.ts";
 
 /*
  * Two-factor sign-in (AUTH-3, issue 16, ADR 0024): the second step of sign-in, the member's own
@@ -51,7 +51,7 @@ export const twoFactorHandlers = (deps: ApiDeps) =>
       // counted before the check so that parallel guesses cannot all pass the limit; and in the
       // database, per challenge and per member, so that neither more processes nor more addresses
       // buy more guesses (auth/two-factor-challenge.ts).
-      const locked = throttled(deps, credential.email, ip);
+      const locked = await throttled(deps, credential.email, ip);
       if (locked) return locked;
       // The trace of a refused code: a counter for alerts, and a line naming the member and the
       // address, never the code (a near miss would tell a reader of the log too much).
@@ -65,9 +65,9 @@ export const twoFactorHandlers = (deps: ApiDeps) =>
         return tryAgainLater(TOO_MANY_WRONG_CODES, counted.retryAfterMs);
       }
       if (counted.kind === "spent") return fail(401, SIGN_IN_EXPIRED);
-      const slowed = deps.throttle.slowDown(credential.email);
-      deps.throttle.recordFailure(credential.email, ip);
-      await slowed;
+      // Checked again as it is counted: a guess sent in parallel may have reached the limit since.
+      const attempt = await deps.throttle.attempt(credential.email, ip);
+      if (attempt.refused) return tooManySignIns(attempt.retryAfterMs);
 
       // Spent where the code is accepted: of two right codes on one challenge, one signs in.
       const claim = (query: Query) => deps.credentials.challenges.claim(query, challenge);
@@ -92,7 +92,7 @@ export const twoFactorHandlers = (deps: ApiDeps) =>
           return fail(401, RECOVERY_CODE_NOT_VALID);
         }
       }
-      deps.throttle.recordSuccess(credential.email, ip);
+      await deps.throttle.recordSuccess(credential.email, ip);
       return signedIn(deps, credential);
     },
     twoFactorStatus: async ({ user }) => {
