@@ -17,5 +17,6 @@ export * from "./public-page.ts";
 export * from "./ip-address.ts";
 export * from "./audit.ts";
 export * from "./service-levels.ts";
+export * from "./operations.ts";
 export * from "./dashboard.ts";
 export * from "./live.ts";

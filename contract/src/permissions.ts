@@ -62,6 +62,8 @@ export const PERMISSIONS = {
    */
   "service-levels.read": ADMIN_AND_MANAGER,
   "service-levels.set": ["Admin"],
+  /** Issue 28: the operator's screen (read models, reactors, the log) and its actions are Admin only; the operations decider says so too. */
+  "operations.manage": ["Admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -2,15 +2,16 @@ import * as Schema from "effect/Schema";
 import { GATEWAY_EVENTS } from "./gateways/gateway-events.ts";
 import { INVOICE_EVENTS } from "./invoices/invoice-events.ts";
 import { MAIL_EVENTS } from "./mail/mail-events.ts";
+import { OPERATION_EVENTS } from "./operations/operation-events.ts";
 import { ORDER_EVENTS } from "./orders/order-events.ts";
 import { SERVICE_LEVEL_EVENTS } from "./service-levels/service-level-events.ts";
 import type { EventDefinition } from "./shared/event-definition.ts";
 import { STAFF_EVENTS } from "./staff/staff-events.ts";
 
 /** Every event type a stream category may hold; each category's list sits beside its events. */
-export { GATEWAY_EVENTS, INVOICE_EVENTS, MAIL_EVENTS, ORDER_EVENTS, SERVICE_LEVEL_EVENTS, STAFF_EVENTS };
+export { GATEWAY_EVENTS, INVOICE_EVENTS, MAIL_EVENTS, OPERATION_EVENTS, ORDER_EVENTS, SERVICE_LEVEL_EVENTS, STAFF_EVENTS };
 
-export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS, ...MAIL_EVENTS, ...INVOICE_EVENTS, ...SERVICE_LEVEL_EVENTS] as const;
+export const CATALOGUE = [...ORDER_EVENTS, ...STAFF_EVENTS, ...GATEWAY_EVENTS, ...MAIL_EVENTS, ...INVOICE_EVENTS, ...SERVICE_LEVEL_EVENTS, ...OPERATION_EVENTS] as const;
 
 type SchemasOf<Defs extends ReadonlyArray<EventDefinition>> = {
   readonly [K in keyof Defs]: Defs[K]["schema"];
@@ -30,6 +31,9 @@ export type GatewayEvent = typeof GatewayEvent.Type;
 
 export const ServiceLevelEvent = unionOf(SERVICE_LEVEL_EVENTS);
 export type ServiceLevelEvent = typeof ServiceLevelEvent.Type;
+
+export const OperationEvent = unionOf(OPERATION_EVENTS);
+export type OperationEvent = typeof OperationEvent.Type;
 
 export const MailEvent = unionOf(MAIL_EVENTS);
 export type MailEvent = typeof MailEvent.Type;

@@ -23,6 +23,7 @@ export * from "./mail/mail-events.ts";
 export * from "./invoices/invoice-events.ts";
 export * from "./service-levels/service-level-events.ts";
 export * from "./service-levels/service-clock.ts";
+export * from "./operations/operation-events.ts";
 
 export * from "./catalogue.ts";
 export * from "./streams.ts";

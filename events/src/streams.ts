@@ -7,6 +7,8 @@ export const staffStream = (staffId: StaffId): string => `staff-${staffId}`;
 export const GATEWAYS_STREAM = "gateways";
 /** The service-level policy and its versions (issue 27). */
 export const SERVICE_LEVELS_STREAM = "service-levels";
+/** What Admins asked of the running system from the operator's screen (issue 28). */
+export const OPERATIONS_STREAM = "operations";
 /** One mail, named by the id of the order event that asked for it (DESIGN §8). */
 export const mailStream = (mailId: EventId): string => `mail-${mailId}`;
 /** One calendar year's invoice register: its numbers run 1, 2, 3 … with no gap (ADMIN-6). */
@@ -17,6 +19,7 @@ export type StreamRef =
   | { readonly category: "staff"; readonly staffId: StaffId }
   | { readonly category: "gateways" }
   | { readonly category: "service-levels" }
+  | { readonly category: "operations" }
   | { readonly category: "mail"; readonly mailId: EventId }
   | { readonly category: "invoices"; readonly year: number };
 
@@ -27,6 +30,7 @@ const isEventId = Schema.is(EventId);
 export const parseStreamName = (streamName: string): StreamRef | undefined => {
   if (streamName === GATEWAYS_STREAM) return { category: "gateways" };
   if (streamName === SERVICE_LEVELS_STREAM) return { category: "service-levels" };
+  if (streamName === OPERATIONS_STREAM) return { category: "operations" };
   if (streamName.startsWith("order-")) {
     const orderId = streamName.slice("order-".length);
     return isOrderId(orderId) ? { category: "order", orderId } : undefined;

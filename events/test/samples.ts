@@ -318,6 +318,16 @@ export const SAMPLES: { readonly [T in EventType]: StoredSample<T> } = {
     data: { version: 1, allowedMinutes: { standard: 1440, priority: 240, future: 1440 } },
     metadata: staffMetadata,
   },
+  ProjectionRebuildRequested: {
+    type: "ProjectionRebuildRequested",
+    data: { projection: "queue", version: 3 },
+    metadata: staffMetadata,
+  },
+  ReactorRetryRequested: {
+    type: "ReactorRetryRequested",
+    data: { reactor: "mail" },
+    metadata: staffMetadata,
+  },
   GatewayRegistered: {
     type: "GatewayRegistered",
     data: { gatewayId: "2", gatewayName: "Stripe" },

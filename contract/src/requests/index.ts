@@ -17,3 +17,4 @@ export * from "./public.ts";
 export * from "./queries.ts";
 export * from "./export.ts";
 export * from "./service-levels.ts";
+export * from "./operations.ts";

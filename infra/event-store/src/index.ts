@@ -14,5 +14,5 @@ export { verifyChain, type ChainedEvent, type ChainReport, type ExportedEvent } 
 export { exportRange, exportStreams, orderStreams, readChain, sealLog, verifyStoredChain } from "./chain/stored-chain.ts";
 export { startSealer } from "./chain/sealer.ts";
 export { exportFile, verifyExport } from "./chain/export-file.ts";
-export { startReactor, type Reactor, type ReactorHost, type RunningReactor } from "./reactor/reactor.ts";
+export { requestReactorRetry, startReactor, type Reactor, type ReactorHost, type RunningReactor } from "./reactor/reactor.ts";
 export { reactorLag } from "./reactor/reactor-lag.ts";

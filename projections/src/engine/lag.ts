@@ -16,6 +16,7 @@ export interface BuildLag {
   readonly eventsBehind: number | undefined;
   readonly secondsBehind: number;
   readonly leaseOwner: string | undefined;
+  readonly startedAt: Date;
 }
 
 export const projectionLag = async (driver: SqlDriver): Promise<BuildLag[]> => {
@@ -35,6 +36,7 @@ export const projectionLag = async (driver: SqlDriver): Promise<BuildLag[]> => {
         eventsBehind,
         secondsBehind,
         leaseOwner: build.leaseOwner,
+        startedAt: build.startedAt,
       };
     }),
   );

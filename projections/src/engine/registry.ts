@@ -44,6 +44,8 @@ export interface Build {
   readonly eventsApplied: number;
   readonly lastEventAt: Date | undefined;
   readonly leaseOwner: string | undefined;
+  /** When the build was started: a rebuild's pace is counted from it. */
+  readonly startedAt: Date;
 }
 
 const toBuild = (row: Record<string, unknown>): Build => ({
@@ -55,6 +57,7 @@ const toBuild = (row: Record<string, unknown>): Build => ({
   eventsApplied: Number(row.events_applied),
   lastEventAt: row.last_event_at ? new Date(row.last_event_at as string) : undefined,
   leaseOwner: (row.lease_owner as string | null) ?? undefined,
+  startedAt: new Date(row.created_at as string),
 });
 
 export const tableOf = (build: Pick<Build, "version" | "build">, base: string): string => `${base}_v${build.version}_b${build.build}`;

@@ -258,6 +258,10 @@ export const describeChange = (event: AnyEvent, context: AuditContext): string =
       const { version, allowedMinutes } = event.data;
       return `set the service levels, version ${String(version)}: Standard ${durationText(allowedMinutes.standard * 60_000)}, Priority ${durationText(allowedMinutes.priority * 60_000)}, future orders ${durationText(allowedMinutes.future * 60_000)} from their processing date`;
     }
+    case "ProjectionRebuildRequested":
+      return `asked for the ${event.data.projection} read model (version ${String(event.data.version)}) to be rebuilt`;
+    case "ReactorRetryRequested":
+      return `asked the ${event.data.reactor} reactor to try again now`;
     case "InvoiceNumberIssued": {
       const { data } = event;
       return `issued invoice ${formatInvoiceNumber(data.year, data.number)} for order ${data.orderId} (${data.amount} ${data.currency}, ${data.gatewayName})`;

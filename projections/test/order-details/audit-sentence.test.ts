@@ -232,6 +232,11 @@ const SAMPLES: { readonly [T in EventType]: readonly [EventOfType<T>, string] } 
     make("ServiceLevelPolicySet", { version: 2, allowedMinutes: { standard: 1440, priority: 90, future: 720 } }, asStaff(CARLO)),
     "Carlo Mendoza (Admin) set the service levels, version 2: Standard 24 h, Priority 1 h 30 min, future orders 12 h from their processing date",
   ],
+  ProjectionRebuildRequested: [
+    make("ProjectionRebuildRequested", { projection: "queue", version: 7 }, asStaff(CARLO)),
+    "Carlo Mendoza (Admin) asked for the queue read model (version 7) to be rebuilt",
+  ],
+  ReactorRetryRequested: [make("ReactorRetryRequested", { reactor: "mail" }, asStaff(CARLO)), "Carlo Mendoza (Admin) asked the mail reactor to try again now"],
   InvoiceNumberIssued: [
     make("InvoiceNumberIssued", { year: 2025, number: 42, orderId: ORDER, gatewayId: "stripe-1", gatewayName: "Stripe", amount: "49.00", currency: "USD" }, asStaff(MARIA)),
     "Maria Santos (Manager) issued invoice 2025-000042 for order 100234 (49.00 USD, Stripe)",

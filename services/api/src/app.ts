@@ -29,6 +29,7 @@ import { mailHandlers } from "./routes/mail-routes.ts";
 import { orderPresenceHandlers } from "./routes/presence-routes.ts";
 import { publicHandlers } from "./routes/public-routes.ts";
 import { serviceLevelHandlers } from "./routes/service-level-routes.ts";
+import { operationHandlers } from "./routes/operation-routes.ts";
 import { staffAccountHandlers } from "./routes/staff-routes.ts";
 import { takeNextHandlers } from "./routes/take-next-routes.ts";
 import { uploadHandlers } from "./routes/upload-routes.ts";
@@ -65,6 +66,7 @@ const handlersOf = (deps: ApiDeps): Handlers => {
     gatewayQueryHandlers(deps),
     gatewayHandlers(deps),
     serviceLevelHandlers(deps),
+    operationHandlers(deps),
   );
 };
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createAppDeps, type ApiOptions, type AppDeps } from "@etd/api";
-import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, type RunningReactor, type SqlDriver } from "@etd/event-store";
+import { openPgliteDriver, openPostgresDriver, openSealedSqlEventStore, startReactor, type RunningReactor, type SqlDriver } from "@etd/event-store";
 import type { KafkaSettings } from "@etd/kafka";
 import { createChromiumRenderer } from "@etd/pdf";
-import { ALL_PROJECTIONS, startProjector, type Projector } from "@etd/projections";
+import { ALL_PROJECTIONS, operatorRequests, startProjector, type Projector } from "@etd/projections";
 import { startReactors, type ReactorsOptions, type Stoppable } from "@etd/reactors";
 import { startRelay } from "@etd/relay";
 import { createLocalDiskStorage } from "@etd/storage";
@@ -23,7 +23,10 @@ import type { Config } from "./config.ts";
 export interface Runtime {
   readonly deps: AppDeps;
   readonly driver: SqlDriver;
-  /** Runs every projection in this process (npm start, tests); production may run them apart. */
+  /**
+   * Runs every projection in this process (npm start, tests); production may run them apart. With
+   * them, the operator's requests (rebuilds, retries: issue 28), under a lease of their own.
+   */
   startProjectors(): Promise<Projector>;
   /** Runs the reactors (erasure, mail, the chain's sealer) in this process: side effects that follow the log. */
   startReactors(): Promise<readonly Stoppable[]>;
@@ -52,6 +55,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
     const deps = await createAppDeps({ driver, store, storage, pdf, eventStoreKind: options.databaseUrl ? "postgres" : "pglite" }, options);
     const host = { driver, store, ...(options.reactorLeaseMs ? { leaseMs: options.reactorLeaseMs } : {}) };
     let projector: Projector | undefined;
+    let operator: RunningReactor | undefined;
     let reactors: Promise<readonly Stoppable[]> | undefined;
     let relay: Promise<RunningReactor> | undefined;
     return {
@@ -59,6 +63,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       driver,
       startProjectors: async () => {
         projector ??= await startProjector({ driver, store, projections: ALL_PROJECTIONS, ...(options.projectionLeaseMs ? { leaseMs: options.projectionLeaseMs } : {}), onEvent: (message) => console.log(`[projections] ${message}`) });
+        operator ??= await startReactor(host, operatorRequests(driver, ALL_PROJECTIONS));
         return projector;
       },
       startReactors: () => (reactors ??= startReactors(host, { storage, pdf }, { ...options, now: deps.now })),
@@ -66,6 +71,7 @@ export const openRuntime = async (options: RuntimeOptions): Promise<Runtime> => 
       close: async () => {
         await Promise.all((await reactors?.catch(() => []))?.map((reactor) => reactor.stop()) ?? []);
         await (await relay?.catch(() => undefined))?.stop();
+        await operator?.stop();
         await projector?.stop();
         await pdf.close();
         await store.close();

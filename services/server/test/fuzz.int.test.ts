@@ -522,9 +522,10 @@ describe.skipIf(!available)("R5: fuzzing the command endpoints", () => {
       gatewayIds: new Set(gateways.filter((e) => e.type === "GatewayRegistered").map((e) => String((e.data as { gatewayId: string }).gatewayId))),
       intakeTemplate: { ...demo, order_id: existingOrders[0], processing_date: new Date().toISOString().slice(0, 10) },
     };
-    // Sign-out and Take next take no input: any call with a valid session is a valid one (their own
-    // tests are live.int.test.ts and take-next.int.test.ts, and R11 sends them refused ones).
-    const noInput = new Set(["/admin/logout", "/admin/take-next-order"]);
+    // Sign-out, Take next and the operator's actions take no body: any call with a valid session is a
+    // valid one (their own tests are live.int.test.ts, take-next.int.test.ts and
+    // operations.int.test.ts, and R11 sends them refused ones).
+    const noInput = new Set(["/admin/logout", "/admin/take-next-order", "/admin/operations/read-models/:name/rebuild", "/admin/operations/reactors/:name/retry"]);
     commands = allEndpoints(api.runtime.deps).filter(
       (endpoint) => endpoint.method !== "get" && (!endpoint.readOnly || endpoint.path === "/front/track-order") && !noInput.has(endpoint.path),
     );

@@ -96,6 +96,7 @@ const READS = ({ orderId, staffId, documentLink }: Subjects): readonly Read[] =>
   { endpoint: "GET /api/admin/dashboard", needs: ["orders.read"], why: "issue 27: the day at a glance; the whole team's for Admin and Manager, the member's own line for the others" },
   { endpoint: "GET /api/admin/dashboard/export-members", needs: ["orders.export"], why: "issue 27: the per-member table as CSV" },
   { endpoint: "GET /api/admin/service-clock/:orderId", url: `/api/admin/service-clock/${orderId}`, needs: ["orders.read"], why: "issue 27: the order page's service-level panel" },
+  { endpoint: "GET /api/admin/operations", needs: ["operations.manage"], why: "issue 28: the operator's screen is Admin only" },
 ];
 
 /** The registered endpoints that read: GETs, and POSTs declared read-only. */

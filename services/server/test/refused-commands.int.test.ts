@@ -205,6 +205,9 @@ describe.skipIf(!available)("R11 a refused command changes nothing: no row, no k
       sent("PUT /admin/service-levels", fc.constantFrom<Role>("Manager", "Team", "Telecaller", "Night Staff"), fc.record({ standard: fc.integer({ min: 1, max: 600 }), priority: fc.integer({ min: 1, max: 600 }), future: fc.integer({ min: 1, max: 600 }) })),
       sent("PUT /admin/service-levels", fc.constant("Admin"), fc.record({ standard: fc.constantFrom(0, -1, 1.5, 525_601), priority: fc.constant(60), future: fc.constant(60) })),
     ),
+    // Issue 28: the operator's actions are Admin only; sent as declared, ":name" names no read model or reactor (404).
+    "POST /admin/operations/read-models/:name/rebuild": sent("POST /admin/operations/read-models/:name/rebuild", anyRole, fc.constant({})),
+    "POST /admin/operations/reactors/:name/retry": sent("POST /admin/operations/reactors/:name/retry", anyRole, fc.constant({})),
     "POST /admin/add-team-member": fc.oneof(
       sent("POST /admin/add-team-member", fc.constant("Manager"), fc.record({ name: fc.constant("Climber"), email: fc.constant("climber@example.com"), password: fc.constant("secret-123"), type: fc.constant("Admin") })),
       sent("POST /admin/add-team-member", notManagers, fc.record({ name: fc.constant("Someone"), email: fc.constant("someone@example.com"), password: fc.constant("secret-123"), type: fc.constant("Team") })),

@@ -26,6 +26,8 @@ export * from "./mail/mail-records.ts";
 export * from "./service-levels/commands.ts";
 export * from "./service-levels/service-level-state.ts";
 export * from "./service-levels/decide-service-levels.ts";
+export * from "./operations/commands.ts";
+export * from "./operations/decide-operations.ts";
 
 export * from "./invoices/commands.ts";
 export * from "./invoices/invoice-register-state.ts";

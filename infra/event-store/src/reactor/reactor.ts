@@ -55,6 +55,18 @@ create table if not exists reactor_leases (
   owner text not null,
   expires_at timestamptz not null
 );
+-- Issue 28: since when the owner has held it, for the operator's screen.
+alter table reactor_leases add column if not exists since timestamptz not null default now();
+-- The last failure of each reactor, and an operator's request to try again now (issue 28, ADR 0039).
+-- Written only when a batch fails, when the first batch after a failure succeeds, and on a request:
+-- never on a healthy reactor's path.
+create table if not exists reactor_failures (
+  name text primary key,
+  error text not null,
+  failed_at timestamptz not null,
+  retry_at timestamptz,
+  retry_requested_at timestamptz
+);
 `;
 
 
@@ -82,7 +94,8 @@ const saveCheckpoint = async (driver: SqlDriver, name: string, position: GlobalP
 const takeLease = async (driver: SqlDriver, name: string, owner: string, leaseMs: number): Promise<boolean> => {
   const rows = await driver.query(
     `insert into reactor_leases (name, owner, expires_at) values ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
-       on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at
+       on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at,
+         since = case when reactor_leases.owner = excluded.owner then reactor_leases.since else now() end
        where reactor_leases.owner = excluded.owner or reactor_leases.expires_at < now()
        returning owner`,
     [name, owner, leaseMs],
@@ -98,6 +111,34 @@ const releaseLease = (driver: SqlDriver, name: string, owner: string) => driver.
 
 const RETRY_MS = { first: 500, max: 30_000 };
 
+/** Error messages kept for the operator's screen are cut to this many characters. */
+const ERROR_TEXT_MAX = 2000;
+
+/** Records a failed batch and when it is tried again; best effort (the database may be what failed). */
+const recordFailure = (driver: SqlDriver, name: string, error: unknown, delayMs: number) =>
+  driver.query(
+    `insert into reactor_failures (name, error, failed_at, retry_at) values ($1, $2, now(), now() + make_interval(secs => $3::double precision / 1000))
+       on conflict (name) do update set error = excluded.error, failed_at = excluded.failed_at, retry_at = excluded.retry_at`,
+    [name, (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX), delayMs],
+  );
+
+/** A batch succeeded after a failure: no retry is pending any more (the last error stays, with its time). */
+const recordRecovery = (driver: SqlDriver, name: string) => driver.query("update reactor_failures set retry_at = null where name = $1", [name]);
+
+/** Whether an operator asked for a retry since the last failure (the operations' ReactorRetryRequested). */
+const retryRequested = async (driver: SqlDriver, name: string): Promise<boolean> =>
+  (await driver.query("select from reactor_failures where name = $1 and retry_requested_at >= failed_at", [name])).length > 0;
+
+/**
+ * Asks the reactor's holder to try again now instead of at the end of its back-off: the effect of
+ * an operator's ReactorRetryRequested (issue 28). Idempotent; the holder looks at it while it
+ * waits to retry, so a request for a reactor that is not failing changes nothing. Stamped when it
+ * is carried out rather than when it was asked: a failure between the two is retried too.
+ */
+export const requestReactorRetry = async (driver: Pick<SqlDriver, "query">, name: string): Promise<void> => {
+  await driver.query("update reactor_failures set retry_requested_at = now() where name = $1", [name]);
+};
+
 /** Starts the reactor: it follows the log from its checkpoint while it holds the lease, and stands by otherwise. */
 export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (message) => console.error(`[reactor] ${message}`) }: ReactorHost, reactor: Reactor): Promise<RunningReactor> => {
   await migrateTables(driver, SQL);
@@ -109,6 +150,8 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
   let subscription: Subscription | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let nextDelayMs = RETRY_MS.first;
+  /** A batch failed and none has succeeded since: the next success clears the pending retry. */
+  let failing = false;
   /**
    * Until when this process may act, by its own clock: the lease's end counted from before the
    * renewal was asked. A process that was paused past it (a stopped VM, a long GC) finds it gone
@@ -135,6 +178,8 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
         if (reactor.reactToBatch) await reactor.reactToBatch(events);
         else for (const event of events) await reactor.react(event);
         await saveCheckpoint(driver, reactor.name, events.at(-1)!.position, owner);
+        if (failing) await recordRecovery(driver, reactor.name).catch(() => undefined);
+        failing = false;
         nextDelayMs = RETRY_MS.first;
       },
       onError: (error) => {
@@ -147,6 +192,8 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
         const delayMs = nextDelayMs;
         nextDelayMs = Math.min(delayMs * 2, RETRY_MS.max);
         log(`${reactor.name} failed and retries in ${delayMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+        failing = true;
+        recordFailure(driver, reactor.name, error, delayMs).catch(() => undefined);
         if (stopped) return;
         retryTimer = setTimeout(() => {
           retryTimer = undefined;
@@ -181,6 +228,13 @@ export const startReactor = async ({ driver, store, leaseMs = 15_000, log = (mes
       log(`${reactor.name}: lease lost; standing by`);
       await unfollow();
     } else if (held && !subscription && !retryTimer) {
+      await follow();
+    } else if (held && retryTimer && (await retryRequested(driver, reactor.name).catch(() => false))) {
+      // An operator's Retry: the back-off starts again from its first step, and the batch now.
+      log(`${reactor.name}: retrying now, as an operator asked`);
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      nextDelayMs = RETRY_MS.first;
       await follow();
     }
   };

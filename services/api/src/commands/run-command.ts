@@ -1,12 +1,14 @@
 import { comparePositions, formatPosition, parsePosition, type GlobalPosition } from "@etd/event-store";
-import { orderStream, GATEWAYS_STREAM, SERVICE_LEVELS_STREAM, type OrderId } from "@etd/events";
+import { orderStream, GATEWAYS_STREAM, OPERATIONS_STREAM, SERVICE_LEVELS_STREAM, type OrderId } from "@etd/events";
 import {
   gatewayDecider,
   handleCommand,
   isStaleVersion,
+  operationsDecider,
   orderDecider,
   serviceLevelDecider,
   type GatewayCommand,
+  type OperationCommand,
   type OrderCommand,
   type Refusal,
   type ServiceLevelCommand,
@@ -88,6 +90,9 @@ export const runGatewayCommand = (deps: ApiDeps, context: Caller, command: Gatew
 export const runServiceLevelCommand = (deps: ApiDeps, context: Caller, command: ServiceLevelCommand, system?: string): Promise<Ran> =>
   run(deps, context, SERVICE_LEVELS_STREAM, (options) => handleCommand(serviceLevelDecider, command, options), system);
 
+/** The operator's actions (issue 28): requests in the operations stream, carried out by who follows it. */
+export const runOperationCommand = (deps: ApiDeps, context: Caller, command: OperationCommand): Promise<Ran> =>
+  run(deps, context, OPERATIONS_STREAM, (options) => handleCommand(operationsDecider, command, options));
 
 /** A single command's answer: the refusal's message, or `success` with the position. */
 export const replyTo = (ran: Ran, success: string): Reply<{ readonly position: string | null }> =>
