@@ -36,6 +36,7 @@ const EVERY_ENTRY = [
   "Manage Invoices",
   "Gateway Setting",
   "Service Levels",
+  "Operations",
   "Change Password",
   "Logout",
 ];
@@ -232,14 +233,14 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       const page = await app.newPage();
       await app.openSignedIn(page, manager);
       await page.waitForSelector('nav[aria-label="Main menu"]');
-      expect(await menuLabels(page)).toEqual(without("Order Processed"));
+      expect(await menuLabels(page)).toEqual(without("Order Processed", "Operations"));
     });
 
     it("hides Order History from a Telecaller, and the Admin and Manager entries", async () => {
       const page = await app.newPage();
       await app.openSignedIn(page, telecaller);
       await page.waitForSelector('nav[aria-label="Main menu"]');
-      expect(await menuLabels(page)).toEqual(without("Order History", "Audit", "Manage Team", "Order Processed", "Gateway Setting", "Service Levels", "Change Password"));
+      expect(await menuLabels(page)).toEqual(without("Order History", "Audit", "Manage Team", "Order Processed", "Gateway Setting", "Service Levels", "Operations", "Change Password"));
     });
 
     it("shows the welcome line with the name, the online indicator, logo and title, and a fixed tab title", async () => {
@@ -315,7 +316,7 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) === true, POLL);
       // The drawer slides in (200 ms): on screen once the slide has moved it in.
       await page.waitForFunction(isMenuOnScreen, { ...POLL, timeout: 30_000 });
-      expect(await menuLabels(page)).toEqual(without("Order Processed"));
+      expect(await menuLabels(page)).toEqual(without("Order Processed", "Operations"));
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.locator('button[aria-label="Close menu"]').click();

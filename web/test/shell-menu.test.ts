@@ -4,7 +4,7 @@ import { DASHBOARD_TILES, MENU_ENTRIES, menuFor } from "../src/lib/menu-entries.
 const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((entry) => entry.label);
 
 describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
-  it("has the 15 entries of 000 §2 in order, with their routes, Audit (CARD-4) after the folders, Service Levels (issue 27) after Gateway Setting, then Logout", () => {
+  it("has the 15 entries of 000 §2 in order, with their routes, Audit (CARD-4) after the folders, Service Levels (issue 27) after Gateway Setting, Operations (issue 28) after it, then Logout", () => {
     expect(MENU_ENTRIES.map((entry) => [entry.to, entry.label])).toEqual([
       ["/admin/awaiting-response", "Awaiting Customer"],
       ["/admin/awaiting-govt", "Awaiting Govt"],
@@ -22,9 +22,15 @@ describe("the side menu (SHELL-1) and the dashboard tiles (SHELL-4)", () => {
       ["/admin/send-invoice", "Manage Invoices"],
       ["/admin/gateway-setting", "Gateway Setting"],
       ["/admin/service-levels", "Service Levels"],
+      ["/admin/operations", "Operations"],
       ["/admin/change-password", "Change Password"],
       ["/logout", "Logout"],
     ]);
+  });
+
+  it("issue 28: shows Operations to Admins only, as the permission table says", () => {
+    expect(labels("Admin")).toContain("Operations");
+    for (const role of ["Manager", "Team", "Telecaller", "Night Staff"] as const) expect(labels(role)).not.toContain("Operations");
   });
 
   it("shows Order Processed to Admins only", () => {

@@ -39,6 +39,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: "/admin/gateway-setting", label: "Gateway Setting", roles: allowed("gateways.manage") },
   // Issue 27 (ours): the service-level policy, read by Admin and Manager, set by an Admin.
   { to: "/admin/service-levels", label: "Service Levels", roles: allowed("service-levels.read") },
+  // Issue 28 (ours): the operator's screen (read models, reactors, the log), Admin only.
+  { to: "/admin/operations", label: "Operations", roles: allowed("operations.manage") },
   { to: "/admin/change-password", label: "Change Password", roles: allowed("password.change") },
   { to: "/logout", label: "Logout" },
 ];

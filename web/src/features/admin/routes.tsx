@@ -4,7 +4,7 @@ import { ErrorView } from "../../app/error-view.tsx";
 import { loadsWith } from "../../app/lazy-screen.ts";
 import { adminRoute } from "../../app/routes.tsx";
 import { Loading } from "../../components/ui/loading.tsx";
-import { QUEUES, SERVICE_LEVELS, TEAM } from "@etd/contract/endpoints";
+import { OPERATIONS, QUEUES, SERVICE_LEVELS, TEAM } from "@etd/contract/endpoints";
 import { endpointQuery } from "../../lib/endpoint-query.ts";
 import { teamMembersQuery, teamMemberTypesQuery } from "../../lib/team-members.ts";
 import { countryOrdersQuery, processedByQuery } from "./utils/report-queries.ts";
@@ -72,6 +72,17 @@ export const serviceLevelsRoute = createRoute({
   component: lazyRouteComponent(() => import("./components/service-levels-screen.tsx"), "ServiceLevelsScreen"),
 });
 
+// Issue 28: the operator's screen, Admin only; the loader asks only for whom the server answers.
+export const operationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "operations",
+  loader: ({ context }) =>
+    context.session && isAllowed(context.session.role, "operations.manage") ? context.queryClient.ensureQueryData(endpointQuery(OPERATIONS.getOperations, {})) : undefined,
+  pendingComponent: Loading,
+  errorComponent: ErrorView,
+  component: lazyRouteComponent(() => import("./components/operations-screen.tsx"), "OperationsScreen"),
+});
+
 export const changePasswordRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "change-password",
@@ -136,6 +147,7 @@ export const adminScreenRoutes = [
   editTeamMemberRoute,
   gatewaySettingRoute,
   serviceLevelsRoute,
+  operationsRoute,
   changePasswordRoute,
   countryOrderRoute,
   processedByRoute,
