@@ -16,10 +16,12 @@ import { createThrottle, DEFAULT_LIMITS, subjectCountCap, systemClock, type Cloc
  *   two wait in turn).
  * - A refused guess inserts nothing. Reads stop at what a check needs (the newest `perSubjectIp`
  *   of the pair, `perIp` of the address, the subject's count up to where the delay stops growing).
- * - Rows outside the window are deleted when the throttle starts and after every `SWEEP_EVERY`
- *   failures this process records. Inside the window an address holds at most `perIp` rows (it is
- *   locked out after them), so a burst of distinct subjects grows the table by at most `perIp` per
- *   address and window, and the sweep takes them away afterwards.
+ * - Rows outside the window are deleted when the throttle starts, then at the first guess a
+ *   window after the last sweep or after `SWEEP_EVERY` failures recorded by this process, whichever
+ *   comes first: an address (personal data) stays about two windows at most while guesses come.
+ *   Inside the window an address holds at most `perIp` rows (it is locked out after them), so a
+ *   burst of distinct subjects grows the table by at most `perIp` per address and window, and the
+ *   sweep takes them away afterwards.
  */
 
 /**
@@ -66,13 +68,14 @@ begin
 end $$`,
 ];
 
-/** Delete the rows outside the window after this many failures recorded by this process. */
+/** Delete the rows outside the window at the latest after this many failures recorded by this process. */
 const SWEEP_EVERY = 1_000;
 
 const digest = (subject: string) => createHash("sha256").update(subject).digest("hex");
 
-const failuresIn = (db: SqlDriver, throttle: string, limits: ThrottleLimits): FailureStore => {
+const failuresIn = (db: SqlDriver, throttle: string, limits: ThrottleLimits, startedAt: number): FailureStore => {
   let recordedSinceSweep = 0;
+  let lastSweep = startedAt;
   const cap = subjectCountCap(limits);
   const countIf = async (subject: string, client: string, now: number, since: number, record: boolean) => {
     const [row] = await db.query(
@@ -94,8 +97,10 @@ const failuresIn = (db: SqlDriver, throttle: string, limits: ThrottleLimits): Fa
     },
     countIfOpen: async (subject, client, now, since) => {
       const counted = await countIf(subject, client, now, since, true);
-      if (counted.recorded && ++recordedSinceSweep >= SWEEP_EVERY) {
+      if (counted.recorded) recordedSinceSweep++;
+      if (recordedSinceSweep >= SWEEP_EVERY || lastSweep <= since) {
         recordedSinceSweep = 0;
+        lastSweep = now;
         await sweep(db, throttle, since);
       }
       return counted;
@@ -120,7 +125,7 @@ export const createSharedThrottle = async (
   clock: Clock = systemClock,
 ): Promise<Throttle> => {
   await migrateTables(db, THROTTLE_SQL);
-  const throttle = createThrottle(overrides, clock, (limits) => failuresIn(db, name, limits));
-  await sweep(db, name, clock.now() - { ...DEFAULT_LIMITS, ...overrides }.windowMs);
-  return throttle;
+  const now = clock.now();
+  await sweep(db, name, now - { ...DEFAULT_LIMITS, ...overrides }.windowMs);
+  return createThrottle(overrides, clock, (limits) => failuresIn(db, name, limits, now));
 };
