@@ -21,7 +21,7 @@ const CLIMBS_OUT = {
 };
 
 /** What a role may stand on: every workspace below the roles (ADR 0035). */
-const BELOW_THE_ROLES = ["@etd/events", "@etd/contract", "@etd/event-store", "@etd/mail", "@etd/kafka", "@etd/storage", "@etd/pdf", "@etd/write", "@etd/projections", "@etd/documents", "@etd/demo"];
+const BELOW_THE_ROLES = ["@etd/events", "@etd/contract", "@etd/event-store", "@etd/telemetry", "@etd/mail", "@etd/kafka", "@etd/storage", "@etd/pdf", "@etd/write", "@etd/projections", "@etd/documents", "@etd/demo"];
 
 /** Every package of ours but the listed ones is refused, with the layer's reason. */
 const onlyOurs = (allowed, why) => ({
@@ -116,14 +116,14 @@ const importBoundaries = () => [
   },
   {
     files: ["services/write/src/**/*.ts"],
-    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events", "@etd/event-store"], "The write side imports only the events and the store"), CLIMBS_OUT] }] },
+    rules: { [RULE]: ["error", { patterns: [onlyOurs(["@etd/events", "@etd/event-store", "@etd/telemetry"], "The write side imports only the events, the store and the traces"), CLIMBS_OUT] }] },
   },
   {
     files: ["projections/src/**/*.ts"],
     rules: {
       [RULE]: [
         "error",
-        { patterns: [onlyOurs(["@etd/events", "@etd/event-store", "@etd/contract"], "The read models import only the events, the store and the contract"), CLIMBS_OUT] },
+        { patterns: [onlyOurs(["@etd/events", "@etd/event-store", "@etd/contract", "@etd/telemetry"], "The read models import only the events, the store, the contract and the traces"), CLIMBS_OUT] },
       ],
     },
   },
@@ -133,7 +133,8 @@ const importBoundaries = () => [
   },
   {
     // Adapters to outside systems (ADR 0016, 0035): at the bottom, like the store.
-    files: ["infra/storage/src/**/*.ts", "infra/pdf/src/**/*.ts"],
+    // The traces (ADR 0041) too: every layer may record spans, so they stand below all of them.
+    files: ["infra/storage/src/**/*.ts", "infra/pdf/src/**/*.ts", "infra/telemetry/src/**/*.ts"],
     rules: { [RULE]: ["error", { patterns: [onlyOurs([], "An adapter imports nothing of ours"), CLIMBS_OUT] }] },
   },
   {

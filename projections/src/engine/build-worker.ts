@@ -31,7 +31,7 @@ import { isTransient, LeaseLost, RETRY_MS, retryPause } from "./retry-policy.ts"
 export const PROJECTION_CHANNEL = "projection_changed";
 
 /**
- * With tracing on (issue 28, ADR 0039), a live build's batch also announces its span on the same
+ * With tracing on (issue 28, ADR 0041), a live build's batch also announces its span on the same
  * channel, just before its change, so the live stream can continue the click's trace. It is not a
  * change: the live stream passes none of these on to its clients.
  */

@@ -22,7 +22,7 @@ import { startSoloReader, type SoloHost } from "./solo-reader.ts";
  * (solo-reader.ts); retry-policy.ts says which failures are tried again.
  */
 
-export { PROJECTION_CHANNEL } from "./build-worker.ts";
+export { PROJECTION_CHANNEL, parseApplyTrace } from "./build-worker.ts";
 
 export interface ProjectorOptions {
   readonly driver: SqlDriver;

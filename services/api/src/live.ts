@@ -1,5 +1,6 @@
 import type express from "express";
-import { PROJECTION_CHANNEL, listBuilds } from "@etd/projections";
+import { PROJECTION_CHANNEL, listBuilds, parseApplyTrace } from "@etd/projections";
+import { inSpan, tracing } from "@etd/telemetry";
 import { formatPosition } from "@etd/event-store";
 import type { LiveHello } from "@etd/contract";
 import type { ApiDeps } from "./api-deps.ts";
@@ -91,11 +92,37 @@ export const mountLive = (app: express.Express, deps: ApiDeps): void => {
     for (const client of clients) if (client.session.sessionId === sessionId) close(client);
   });
 
+  const fanOut = (payload: string) => {
+    for (const client of clients) send(client, `event: change\ndata: ${payload}\n\n`);
+  };
+
+  /**
+   * With tracing on, a change is passed on in a span of the click's trace (issue 28): the batch
+   * announces its span just before the change (parseApplyTrace), and the message continues it.
+   * One per projection is kept: at most the last batch's.
+   */
+  const batchSpans = new Map<string, { readonly position: string; readonly traceparent: string }>();
+  const fanOutTraced = (payload: string) => {
+    const change = JSON.parse(payload) as { projection?: unknown; position?: unknown };
+    const projection = typeof change.projection === "string" ? change.projection : "";
+    const batch = batchSpans.get(projection);
+    batchSpans.delete(projection);
+    const attributes = { "etd.projection": projection, "etd.position": String(change.position), "etd.clients": clients.size };
+    void inSpan("live message", { traceparent: batch !== undefined && batch.position === change.position ? batch.traceparent : undefined, attributes }, () => Promise.resolve(fanOut(payload)));
+  };
+
   // Listening starts with the first client; the driver ends it when it closes.
   let listening: Promise<unknown> | undefined;
   const listen = () =>
     (listening ??= deps.readDb.onNotification(PROJECTION_CHANNEL, (payload) => {
-      for (const client of clients) send(client, `event: change\ndata: ${payload}\n\n`);
+      // A batch's span is not a change: never passed on, kept only while tracing.
+      const batch = parseApplyTrace(payload);
+      if (batch) {
+        if (tracing()) batchSpans.set(batch.projection, batch);
+        return;
+      }
+      if (tracing()) fanOutTraced(payload);
+      else fanOut(payload);
     }).catch((error: unknown) => {
       listening = undefined;
       throw error;

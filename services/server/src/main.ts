@@ -1,5 +1,6 @@
 import { createApp, createFirstAdmin, createHttpServer, createProbeApp, DEMO_STAFF, generatePassword, seedDemo } from "@etd/api";
 import { mailerFor } from "@etd/mail";
+import { startTracingFromEnv } from "@etd/telemetry";
 import { ConfigError, readConfig } from "./config.ts";
 import { DataDirError, OWNER_ONLY_UMASK, restrictToOwner } from "./data-dir.ts";
 import { openRuntime, sessionSecret } from "./runtime.ts";
@@ -14,6 +15,8 @@ const main = async () => {
   // once the embedded database is open: PGlite sets its own files' modes when it unpacks them.
   process.umask(OWNER_ONLY_UMASK);
   const config = readConfig(process.env);
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT names a collector (ADR 0041); otherwise none are recorded.
+  const tracing = startTracingFromEnv(process.env);
   await restrictToOwner(config.dataDir);
   const runtime = await openRuntime({ ...config, jwtSecret: await sessionSecret(config) });
   await restrictToOwner(config.dataDir);
@@ -61,6 +64,7 @@ const main = async () => {
     console.log(`${signal}: shutting down`);
     server.close();
     await runtime.close();
+    await tracing?.stop();
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));

@@ -7,7 +7,8 @@ import {
   type RecordedEvent,
 } from "@etd/event-store";
 import * as Result from "effect/Result";
-import { decodeEvent, encodeEvent, type AnyEvent, type EventMetadata } from "@etd/events";
+import { decodeEvent, encodeEvent, parseStreamName, type AnyEvent, type EventMetadata } from "@etd/events";
+import { inSpan, type SpanHandle } from "@etd/telemetry";
 import type { Decider } from "./shared/decider.ts";
 import { isRefusal, refuseChanged, type Refusal } from "./shared/refusal.ts";
 
@@ -88,15 +89,34 @@ export interface HandleOptions {
   readonly loaded?: Pick<LoadedStream<unknown>, "state" | "version">;
 }
 
-export const handleCommand = async <Command, State, E extends AnyEvent>(
+/**
+ * A span around the whole command (issue 28), in the trace of the click its metadata names: the
+ * request's, or, in a reactor, that of the click whose event it follows.
+ */
+export const handleCommand = <Command, State, E extends AnyEvent>(decider: Decider<Command, State, E>, command: Command, options: HandleOptions): Promise<CommandOutcome> => {
+  const { streamId, metadata } = options;
+  const ref = parseStreamName(streamId);
+  const attributes = {
+    "etd.stream_id": streamId,
+    ...(ref?.category === "order" ? { "etd.order_id": ref.orderId } : {}),
+    ...(typeof (command as { type?: unknown }).type === "string" ? { "etd.command": (command as { type: string }).type } : {}),
+    "etd.correlation_id": metadata.correlationId,
+    ...(metadata.causationId === undefined ? {} : { "etd.causation_id": metadata.causationId }),
+  };
+  return inSpan("command", { correlationId: metadata.correlationId, attributes }, (span) => decideAndAppend(decider, command, options, span));
+};
+
+const decideAndAppend = async <Command, State, E extends AnyEvent>(
   decider: Decider<Command, State, E>,
   command: Command,
   { store, streamId, metadata, now = () => new Date(), expectedVersion, loaded }: HandleOptions,
+  span: SpanHandle,
 ): Promise<CommandOutcome> => {
   for (let attempt = 1; ; attempt++) {
     const { state, version, head } =
       attempt === 1 && loaded !== undefined ? { ...(loaded as Pick<LoadedStream<State>, "state" | "version">), head: undefined } : await loadStream(store, streamId, decider);
-    const decision = decider.decide(command, state);
+    const decision = span.span ? await inSpan("decide", {}, (decided) => Promise.resolve(describeDecision(decided, decider.decide(command, state)))) : decider.decide(command, state);
+    span.set({ "etd.attempts": attempt });
     // The decider's own refusal first: who may not act at all (read-only, not found, erased) is
     // told so, and is never shown what changed since (the "changed" answer lists the history).
     if (isRefusal(decision)) return { ok: false, refusal: decision };
@@ -111,11 +131,15 @@ export const handleCommand = async <Command, State, E extends AnyEvent>(
     const occurredAt = now().toISOString() as EventMetadata["occurredAt"];
     const events = decision.map((event) => ({ ...event, metadata: { ...metadata, occurredAt } }));
     try {
-      const result = await store.append(
-        streamId,
-        events.map((event) => ({ eventId: randomUUID(), ...encodeEvent(event) })),
-        { expectedVersion: version === 0n ? "no_stream" : version },
-      );
+      const encoded = events.map((event) => ({ eventId: randomUUID(), ...encodeEvent(event) }));
+      const appendOptions = { expectedVersion: version === 0n ? ("no_stream" as const) : version };
+      const result = span.span
+        ? await inSpan("append", { attributes: { "etd.event_types": encoded.map((e) => e.type) } }, async (appended) => {
+            const written = await store.append(streamId, encoded, appendOptions);
+            appended.set({ "etd.position": formatPosition(written.position) });
+            return written;
+          })
+        : await store.append(streamId, encoded, appendOptions);
       // A decider's events plus metadata are whole catalogue events; TypeScript cannot see
       // through the distributive WithoutMetadata.
       return { ok: true, position: formatPosition(result.position), events: events as unknown as readonly AnyEvent[] };
@@ -125,4 +149,10 @@ export const handleCommand = async <Command, State, E extends AnyEvent>(
       // answer "changed" on the next pass).
     }
   }
+};
+
+/** The decision, with what it decided on the span: the events' types, or the refusal's reason. */
+const describeDecision = <D extends ReadonlyArray<{ readonly type: string }> | Refusal>(span: SpanHandle, decision: D): D => {
+  span.set(isRefusal(decision) ? { "etd.refusal": decision.reason } : { "etd.event_types": decision.map((event) => event.type) });
+  return decision;
 };

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import * as Result from "effect/Result";
@@ -27,6 +27,7 @@ import { decodeInput, fail, type FileAnswer, type Reply } from "./reply.ts";
 import { clientAddress } from "./client-address.ts";
 import { parsePosition, type GlobalPosition } from "@etd/event-store";
 import type { RequestMetrics } from "../metrics.ts";
+import { inSpan } from "@etd/telemetry";
 
 /*
  * One table of endpoints, each naming its guard, so that the server checks every call the same
@@ -458,10 +459,13 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
     app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
       const started = performance.now();
       res.once("finish", () => deps.metrics.observe(endpoint.method.toUpperCase(), endpoint.path, res.statusCode, (performance.now() - started) / 1000));
-      void (async () => {
+      const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
+      // The request's span starts the click's trace: every event it leads to carries requestId as its correlation id.
+      const route = `${endpoint.method.toUpperCase()} /api${endpoint.path}`;
+      const attributes = { "http.request.method": endpoint.method.toUpperCase(), "http.route": `/api${endpoint.path}`, "etd.correlation_id": requestId };
+      const handle = async () => {
         // Decoded at the edge for every endpoint: text no store or search can hold is a 400 here.
         if (!holdsOnlyUsableText(req.body, req.query, req.params)) return send(res, fail(400, UNUSABLE_TEXT), deps.secureCookies);
-        const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
         const context = { req, requestId, ip: clientAddress(req) };
         const answer = async (staff: AdmittedStaff | undefined) => {
           // A staff client that has just run a command sends its position to read its own write.
@@ -488,7 +492,14 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
             return isReply(now) ? undefined : now;
           },
         });
-      })().catch(next);
+      };
+      void inSpan(route, { kind: "server", correlationId: requestId, attributes }, async (span) => {
+        await handle();
+        // The span lasts until the answer has gone whole (a download streams on after the handler returns).
+        if (span.span === undefined) return;
+        await finished(res).catch(() => undefined);
+        span.set({ "http.response.status_code": res.statusCode });
+      }).catch(next);
     });
   }
 };
