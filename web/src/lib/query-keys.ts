@@ -9,10 +9,12 @@
  *     ["gateways", …]       payment gateways
  *
  * When the server says a read model moved (SSE `change` with `{projection}`), the live hook
- * invalidates every query whose key starts with that name, so each screen refetches exactly what
- * changed. After a command, invalidate the same way: `queryClient.invalidateQueries({ queryKey:
- * queryKeys.queue })`. Keys below the first element are each feature's own business, e.g.
- * `[...queryKeys.queue, "list", queueKey, { page, limit }]`.
+ * refetches the queries whose key starts with that name and that show what the change says changed
+ * (live-refetch.ts, issue 28): a queue list's key is `["queue", "list" | "search", queueKey, …]`,
+ * and every order_details key names its order id, so that a change to one folder or one order
+ * refetches only the screens showing it. After a command, invalidate by name:
+ * `queryClient.invalidateQueries({ queryKey: queryKeys.queue })`. Below that, keys are each
+ * feature's own business.
  */
 
 import { READ_MODELS, type ReadModel } from "@etd/contract";
