@@ -55,16 +55,24 @@ export const startTracing = (exporter: SpanExporter, options: { readonly immedia
     flush: () => provider.forceFlush(),
     stop: async () => {
       tracer = undefined;
-      await provider.shutdown();
+      // A collector that cannot be reached loses the last spans; it never fails the process's shutdown.
+      await provider.shutdown().catch((error: unknown) => console.warn(`tracing: the last spans were not exported: ${String(error)}`));
       context.disable();
       contextManager.disable();
     },
   };
 };
 
-/** OTLP over HTTP when the standard variables name an endpoint (the exporter reads them itself); else nothing. */
-export const startTracingFromEnv = (env: NodeJS.ProcessEnv = process.env): Tracing | undefined =>
-  env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? startTracing(new OTLPTraceExporter(), { service: env.OTEL_SERVICE_NAME || "etd" }) : undefined;
+/**
+ * OTLP over HTTP when the standard variables name an endpoint (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+ * as it is, or OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces); else nothing. Failed exports are
+ * dropped by the SDK: a collector that is down costs spans, never a request.
+ */
+export const startTracingFromEnv = (env: NodeJS.ProcessEnv = process.env): Tracing | undefined => {
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base && `${base.endsWith("/") ? base.slice(0, -1) : base}/v1/traces`);
+  return url ? startTracing(new OTLPTraceExporter({ url }), { service: env.OTEL_SERVICE_NAME || "etd" }) : undefined;
+};
 
 /** Spans kept in memory by the SDK's own exporter as they end: what a test or the tracing bench reads. */
 export const traceInMemory = (): Tracing & { spans(): ReadableSpan[]; reset(): void } => {
