@@ -14,4 +14,4 @@ export * from "./staff/index.ts";
 export * from "./gateways/index.ts";
 export * from "./queue/index.ts";
 export * from "./dashboard/index.ts";
-export { OPERATOR_REQUESTS, operatorRequests } from "./engine/operator-requests.ts";
+export { operatorRequests } from "./engine/operator-requests.ts";

@@ -16,7 +16,7 @@ import { migrateRegistry, startBuild, tableOf } from "./registry.ts";
  * - a retry marks the reactor's failure as asked to be retried now (reactor.ts acts on it).
  */
 
-export const OPERATOR_REQUESTS = "operator-requests";
+const OPERATOR_REQUESTS = "operator-requests";
 
 const isRebuild = Schema.is(ProjectionRebuildRequested.data);
 const isRetry = Schema.is(ReactorRetryRequested.data);

@@ -1,7 +1,12 @@
 import type { OperationsStatus, ReactorStatus, ReadModelStatus } from "@etd/contract";
-import { startReactor, type RecordedEvent, type RunningReactor } from "@etd/event-store";
-import { OPERATIONS_STREAM } from "@etd/events";
-import { postgresAvailable } from "@etd/infra/test-database";
+import { formatPosition, START, startReactor, type RecordedEvent, type RunningReactor } from "@etd/event-store";
+import { OPERATIONS_STREAM, StaffId } from "@etd/events";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { ALL_PROJECTIONS, operatorRequests, startProjector, type Projector } from "@etd/projections";
+import { handleCommand, operationsDecider } from "@etd/write";
+import { openRuntime, type Runtime } from "../src/runtime.ts";
+import { fillOrders } from "./support/fill-orders.ts";
+import { waitForReactor } from "./support/reactors.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/test-api.ts";
 
@@ -148,5 +153,58 @@ describe.skipIf(!available)("issue 28: the operator's screen (Admin only)", () =
     } finally {
       await reactor.stop();
     }
+  });
+});
+
+describe.skipIf(!available)("issue 28: an operator's request survives a crash (ADR 0039)", () => {
+  let database: TestDatabase;
+  let runtime: Runtime;
+  let projector: Projector;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // The projector and the operator's reactor are started by hand below, to stop them where a crash would.
+    runtime = await openRuntime({ databaseUrl: database.url, dataDir: "/tmp/etd-operations-unused", jwtSecret: "x".repeat(40), sessionTtlSeconds: 3600, intakeToken: undefined, maxUploadBytes: 1 << 20 });
+    await fillOrders(runtime.driver, 20, 5);
+    projector = await startProjector({ driver: runtime.driver, store: runtime.deps.store, projections: ALL_PROJECTIONS, scanIntervalMs: 200 });
+    await projector.ready;
+  });
+  afterAll(async () => {
+    await projector?.stop();
+    await runtime?.close();
+    await database?.drop();
+  });
+
+  const host = () => ({ driver: runtime.driver, store: runtime.deps.store, leaseMs: 5_000, log: () => undefined });
+  const queueBuilds = async () => (await runtime.driver.query("select build, status from projection_builds where name = 'queue' order by build")).map((row) => `${String(row.build)}:${String(row.status)}`);
+
+  it("issue 28: a Rebuild appended while nothing carried it out is carried out when the operator's reactor starts; carried out again from an older checkpoint, it starts no second build", async () => {
+    const before = await queueBuilds();
+    // The request is in the log; the process that would carry it out is down (it crashed after the append).
+    const appended = await handleCommand(
+      operationsDecider,
+      { type: "RequestRebuild", projection: "queue", version: ALL_PROJECTIONS.find((p) => p.name === "queue")!.version, building: false, actor: { id: StaffId.make("1"), name: "Grace Lim", role: "Admin" } },
+      { store: runtime.deps.store, streamId: OPERATIONS_STREAM, metadata: { actor: { kind: "staff", id: StaffId.make("1"), name: "Grace Lim", role: "Admin" }, correlationId: "crash-test" }, now: () => new Date() },
+    );
+    expect(appended.ok).toBe(true);
+    expect(await queueBuilds()).toEqual(before);
+
+    // Restart: the request is carried out, and the next build goes live.
+    let operator: RunningReactor = await startReactor(host(), operatorRequests(runtime.driver, ALL_PROJECTIONS));
+    const head = await runtime.deps.store.headPosition();
+    await waitForReactor(runtime.driver, "operator-requests", head);
+    for (const started = Date.now(); !(await queueBuilds()).some((b) => b.endsWith(":live") && !before.includes(b)); ) {
+      if (Date.now() - started > 60_000) throw new Error(`no new live build: ${(await queueBuilds()).join()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const after = await queueBuilds();
+    expect(after.filter((b) => b.endsWith(":live"))).toHaveLength(1);
+
+    // A crash after the effect and before the checkpoint: the request is read again, and nothing more is built.
+    await operator.stop();
+    await runtime.driver.query("update reactor_checkpoints set position = $1 where name = 'operator-requests'", [formatPosition(START)]);
+    operator = await startReactor(host(), operatorRequests(runtime.driver, ALL_PROJECTIONS));
+    await waitForReactor(runtime.driver, "operator-requests", head);
+    expect(await queueBuilds()).toEqual(after);
+    await operator.stop();
   });
 });
