@@ -1,5 +1,6 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 
 /** The top bar (SHELL-2): drawer toggle on narrow screens, logo and title, welcome, online, and the account menu (two-factor sign-in, logout). */
 export const AppHeader = ({
@@ -31,24 +32,7 @@ export const AppHeader = ({
         <span className="online-dot" aria-hidden="true" />
         Online
       </span>
-      <MenuTrigger>
-        <Button className="button user-menu-button" aria-label={`Account menu for ${name}`}>
-          <span aria-hidden="true" className="avatar">
-            {name.trim().charAt(0).toUpperCase() || "?"}
-          </span>
-          <span aria-hidden="true" className="caret" />
-        </Button>
-        <Popover placement="bottom end" className="popover">
-          <Menu className="menu" aria-label="Account">
-            <MenuItem className="menu-item" href="/admin/two-factor">
-              Two-factor sign-in
-            </MenuItem>
-            <MenuItem className="menu-item" href="/logout">
-              Logout
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <AccountMenu name={name} />
     </div>
   </header>
 );
