@@ -1,14 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createTestDatabase } from "@etd/infra/test-database";
 import { generateDemoOrders } from "@etd/demo";
-import { createApp } from "@etd/api/internal/app.ts";
-import { addStaffAccount } from "@etd/api/internal/commands/staff-accounts.ts";
 import { inSpan, traceInMemory } from "@etd/telemetry";
-import { openRuntime } from "../src/runtime.ts";
 import { openStream } from "../test/support/sse-stream.ts";
+import { BENCH_INTAKE_TOKEN, withBenchApi } from "./bench-runtime.ts";
 
 /*
  * What tracing costs a command (issue 28, ADR 0041): the HTTP round trip of a remark, with a
@@ -21,38 +14,14 @@ import { openStream } from "../test/support/sse-stream.ts";
 
 const COMMANDS = Number(process.env.TRACING_COMMANDS ?? 400);
 const BLOCK = 50;
-const PASSWORD = "benchmark password";
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * q) - 1]!;
 
-const main = async () => {
-  const database = await createTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "etd-tracing-"));
-  const runtime = await openRuntime({
-    databaseUrl: database.url,
-    dataDir,
-    jwtSecret: "benchmark-secret-that-is-long-enough-000",
-    sessionTtlSeconds: 3600,
-    intakeToken: "benchmark-intake-token-0000000000",
-    maxUploadBytes: 1024 * 1024,
-  });
-  try {
-    const setup = { user: undefined, requestId: "bench", ip: "127.0.0.1" };
-    for (const [email, role] of [["a@bench.local", "Team"], ["b@bench.local", "Manager"]] as const) {
-      await addStaffAccount(runtime.deps, setup, { name: email, email, role, password: PASSWORD }, "bench");
-    }
-    await (await runtime.startProjectors()).ready;
-    const server = createApp(runtime.deps).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-    const post = async (url: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
-      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as { jwtToken: string };
-    };
-    const login = async (email: string) => (await post("/admin/admin-login", { email, password: PASSWORD })).jwtToken;
+const main = () =>
+  withBenchApi("tracing", [["a@bench.local", "Team"], ["b@bench.local", "Manager"]], async ({ base, call, login }) => {
+    const post = (url: string, body: unknown, token?: string) => call("POST", url, body, token);
     const [first] = generateDemoOrders({ seed: 4, count: 1, now: new Date() });
-    await post("/intake/orders", { ...first, order_id: "400001" }, "Bearer benchmark-intake-token-0000000000");
+    await post("/intake/orders", { ...first, order_id: "400001" }, `Bearer ${BENCH_INTAKE_TOKEN}`);
     const stream = await openStream(`${base}/live`, () => {}, { authorization: await login("b@bench.local") });
     const team = await login("a@bench.local");
 
@@ -72,7 +41,6 @@ const main = async () => {
       await tracing?.stop();
     }
     stream.close();
-    await new Promise((resolve) => server.close(resolve));
 
     // The off path alone: what every request, command and batch pays when nothing is recorded.
     const CALLS = 1_000_000;
@@ -86,11 +54,6 @@ const main = async () => {
     console.log(
       `TRACING commands=${timed.off.length}+${timed.on.length} off_p50_ms=${fixed(offP50)} off_p95_ms=${fixed(offP95)} on_p50_ms=${fixed(onP50)} on_p95_ms=${fixed(onP95)} on_vs_off_p50=${(onP50 / offP50).toFixed(3)} off_span_ns=${perSpan.toFixed(0)}`,
     );
-  } finally {
-    await runtime.close();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-};
+  });
 
 await main();
