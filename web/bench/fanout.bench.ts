@@ -53,12 +53,11 @@ const cpuSeconds = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+/** The mix's `n`th command, by the actor whose turn it is (actor n % actors). */
 const workload = (app: E2eApp, actors: readonly Actor[], waiting: string[]) => {
-  let n = 0;
-  return async (): Promise<void> => {
+  return async (n: number): Promise<void> => {
     const kind = MIX[n % MIX.length]!;
     const actor = actors[n % actors.length]!;
-    n += 1;
     const ok = (answer: { body: { status: number; message: string } }, what: string) => {
       if (answer.body.status !== 1) throw new Error(`${what} failed: ${answer.body.message}`);
     };
@@ -87,14 +86,27 @@ const workload = (app: E2eApp, actors: readonly Actor[], waiting: string[]) => {
   };
 };
 
-/** Runs `command` `count` times, one every `everyMs`, never two at once from this loop. */
-const paced = async (count: number, everyMs: number, command: () => Promise<void>) => {
+/**
+ * Starts command `i` at `i * everyMs`, whether or not the ones before have answered (the team does
+ * not wait for each other), each actor's commands one after another (actor i % actors), so a slow
+ * answer delays only its own actor's next command.
+ */
+const paced = async (count: number, everyMs: number, actors: number, command: (n: number) => Promise<void>): Promise<string> => {
   const started = performance.now();
+  const chains = Array.from({ length: actors }, () => Promise.resolve());
+  const took: number[] = [];
   for (let i = 0; i < count; i++) {
-    await command();
-    const due = started + (i + 1) * everyMs - performance.now();
+    const due = started + i * everyMs - performance.now();
     if (due > 0) await sleep(due);
+    chains[i % actors] = chains[i % actors]!.then(async () => {
+      const sent = performance.now();
+      await command(i);
+      took.push(performance.now() - sent);
+    });
   }
+  await Promise.all(chains);
+  took.sort((a, b) => a - b);
+  return `command round trip p50 ${took[Math.floor(took.length / 2)]!.toFixed(0)} ms, p95 ${took[Math.ceil(took.length * 0.95) - 1]!.toFixed(0)} ms`;
 };
 
 const main = async () => {
@@ -103,11 +115,11 @@ const main = async () => {
   try {
     const manager = await app.addStaff("Manager");
     const actors: Actor[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 8; i++) {
       const member = await app.addStaff("Team");
       actors.push({ member, token: await app.login(member), held: new Map() });
     }
-    const placed = await app.placeOrders(120 + Math.ceil(((SECONDS * 10 + 203) * 2) / MIX.length));
+    const placed = await app.placeOrders(actors.length * 10 + 40 + Math.ceil(((SECONDS * 10 + 203) * 2) / MIX.length));
     // Each actor holds ten orders; the rest wait in New and Priority for the run's assignments.
     for (const [i, actor] of actors.entries()) {
       const mine = placed.slice(i * 10, i * 10 + 10);
@@ -142,10 +154,10 @@ const main = async () => {
 
     requests = 0;
     const COMMANDS = 143;
-    await paced(COMMANDS, 200, command);
+    const pageRoundTrips = await paced(COMMANDS, 200, actors.length, command);
     await settle();
     const perCommand = requests / COMMANDS;
-    console.log(`one idle New Order page: ${unchanged} requests over 60 remarks; ${requests} requests over ${COMMANDS} commands of the mix`);
+    console.log(`one idle New Order page: ${unchanged} requests over 60 remarks; ${requests} requests over ${COMMANDS} commands of the mix (${pageRoundTrips})`);
     console.log(`P17 refetch_per_command=${perCommand.toFixed(2)} unchanged_refetch=${unchanged}`);
     await app.closePages();
 
@@ -187,7 +199,7 @@ const main = async () => {
     crowdRequests = 0;
     const cpuBefore = cpuSeconds(app.serverPid);
     const started = performance.now();
-    await paced(SECONDS * 10, 100, command);
+    const crowdRoundTrips = await paced(SECONDS * 10, 100, actors.length, command);
     const wall = (performance.now() - started) / 1000;
     const cpu = (cpuSeconds(app.serverPid) - cpuBefore) / wall;
     const rate = crowdRequests / wall;
@@ -195,7 +207,7 @@ const main = async () => {
       scheduler.stop();
       stream.close();
     }
-    console.log(`${CLIENTS} live clients, ${SECONDS * 10} commands in ${wall.toFixed(1)} s: ${crowdRequests} refetches`);
+    console.log(`${CLIENTS} live clients, ${SECONDS * 10} commands in ${wall.toFixed(1)} s (${crowdRoundTrips}): ${crowdRequests} refetches`);
     console.log(`P17 clients=${CLIENTS} commands_per_s=${((SECONDS * 10) / wall).toFixed(1)} requests_per_s=${rate.toFixed(0)} server_cpu=${cpu.toFixed(2)}`);
   } finally {
     await app.close();
