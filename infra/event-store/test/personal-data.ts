@@ -5,6 +5,7 @@ import {
   createSqlEventStore,
   createSqlKeyStore,
   encryptingEventStore,
+  openSealedSqlEventStore,
   PersonalDataForgotten,
   PersonalDataUnreadable,
   type EncryptingEventStore,
@@ -14,6 +15,7 @@ import {
   type NewEvent,
   type RecordedEvent,
   type SqlDriver,
+  WrongExpectedVersion,
 } from "../src/index.ts";
 
 /**
@@ -285,6 +287,93 @@ export const personalDataSuite = (name: string, harness: () => PersonalDataHarne
       expect(retry).toEqual({ ...first, duplicate: true });
       expect(await rawData(driver, stream)).toEqual(before);
       expect((await store.readStream(stream)).map((e) => e.data.personal)).toEqual([traveller, undefined]);
+    });
+
+    /*
+     * Issue 28 (P10): the sealed store writes a new stream's key in the statement that appends its
+     * first events, so the two commit together (one commit, not two) or not at all.
+     */
+    describe("a new stream's key, written with its first events (openSealedSqlEventStore)", () => {
+      /** The driver, counting the statements the store sends through it. */
+      const counted = () => {
+        const sent: string[] = [];
+        const counting: SqlDriver = {
+          query: (text, params, queryName) => (sent.push(text), driver.query(text, params, queryName)),
+          transaction: (work) => driver.transaction(work),
+          onNotification: (channel, handle) => driver.onNotification(channel, handle),
+          close: async () => undefined,
+        };
+        return { counting, sent };
+      };
+      const keyRow = async (streamId: string) =>
+        (await driver.query("select encode(key, 'hex') as key from es_stream_keys where stream_id = $1", [streamId]))[0]?.key as string | undefined;
+
+      it("stores the events and the key in one statement, and another process reads them", async () => {
+        const { counting, sent } = counted();
+        const sealed = await openSealedSqlEventStore(counting);
+        const stream = newStream();
+        const traveller = aTraveller();
+        sent.length = 0;
+        await sealed.append(stream, [placed(traveller)], { expectedVersion: "no_stream" });
+
+        expect(sent).toHaveLength(1);
+        expect(await keyRow(stream)).toMatch(/^[0-9a-f]{64}$/);
+        const [row] = await rawData(driver, stream);
+        for (const needle of needles(traveller)) expect(row!.text).not.toContain(needle);
+        // `store` has its own key cache: like another process, it reads the key from the table.
+        expect((await store.readStream(stream))[0]!.data.personal).toEqual(traveller);
+        // The key is cached once committed: the next append to the stream is one statement too.
+        sent.length = 0;
+        await sealed.append(stream, [placed(aTraveller())], { expectedVersion: 1n });
+        expect(sent).toHaveLength(1);
+      });
+
+      it("seals with the key a stream already has when its first events come (a first append that failed)", async () => {
+        const sealed = await openSealedSqlEventStore(driver);
+        const stream = newStream();
+        const existing = await createSqlKeyStore(driver).then((elsewhere) => elsewhere.keyFor(stream));
+        const traveller = aTraveller();
+        await sealed.append(stream, [placed(traveller)], { expectedVersion: "no_stream" });
+
+        expect(await keyRow(stream)).toBe(existing.toString("hex"));
+        expect((await store.readStream(stream))[0]!.data.personal).toEqual(traveller);
+      });
+
+      it("refuses new personal data for a forgotten stream and stores nothing", async () => {
+        const sealed = await openSealedSqlEventStore(driver);
+        const stream = newStream();
+        await store.forget(stream);
+        await expect(sealed.append(stream, [placed(aTraveller())], { expectedVersion: "no_stream" })).rejects.toBeInstanceOf(PersonalDataForgotten);
+        expect(await rawData(driver, stream)).toEqual([]);
+        expect(await keyRow(stream)).toBe("");
+      });
+
+      it("lets one of two processes' first appends to a new stream win; the other is refused and the key is the winner's", async () => {
+        const [one, two] = await Promise.all([openSealedSqlEventStore(driver), openSealedSqlEventStore(driver)]);
+        const stream = newStream();
+        const travellers = [aTraveller(), aTraveller()] as const;
+        const outcomes = await Promise.allSettled([
+          one.append(stream, [placed(travellers[0])], { expectedVersion: "no_stream" }),
+          two.append(stream, [placed(travellers[1])], { expectedVersion: "no_stream" }),
+        ]);
+
+        expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+        const refused = outcomes.find((outcome) => outcome.status === "rejected");
+        expect(refused?.reason).toBeInstanceOf(WrongExpectedVersion);
+        const winner = travellers[outcomes.findIndex((outcome) => outcome.status === "fulfilled")];
+        for (const reader of [one, two, store]) expect((await reader.readStream(stream)).map((e) => e.data.personal)).toEqual([winner]);
+      });
+
+      it("refuses a first append to a stream that exists, and leaves its key as it was", async () => {
+        const sealed = await openSealedSqlEventStore(driver);
+        const stream = newStream();
+        const traveller = aTraveller();
+        await store.append(stream, [placed(traveller)], { expectedVersion: "no_stream" });
+        const key = await keyRow(stream);
+        await expect(sealed.append(stream, [placed(aTraveller())], { expectedVersion: "no_stream" })).rejects.toBeInstanceOf(WrongExpectedVersion);
+        expect(await keyRow(stream)).toBe(key);
+        expect((await sealed.readStream(stream)).map((e) => e.data.personal)).toEqual([traveller]);
+      });
     });
 
     it("in another process, a destroyed key stops working once its cached copy expires (the documented caveat)", async () => {

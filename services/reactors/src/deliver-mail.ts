@@ -4,7 +4,7 @@ import { isErased, mailStream, type EventId, type MailEvent, type EventMetadata,
 import { MailRejected, MailUnavailable, withoutAddresses, type MailAttachment, type Mailer, type OutgoingMail } from "@etd/mail";
 import { handleCommand, mailDecider, type CommandOutcome, type MailCommand, type MailState } from "@etd/write";
 import { composeMail } from "@etd/documents";
-import { invoiceOf, readMail, readMailRequest, recipientOf, type MailRequest } from "@etd/write";
+import { invoiceOf, readMail, readMailRequest, recipientOf, type MailRecord, type MailRequest } from "@etd/write";
 
 /*
  * One mail, start to end (DESIGN §8): record the attempt (MailQueued, with the content as it
@@ -57,14 +57,23 @@ const outgoing = (queued: MailQueued, to: string, content: { subject: string; te
   tags: { eventId: queued.data.mailId, orderId: queued.data.orderId },
 });
 
-export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId): Promise<void> => {
+/** A mail stream with nothing in it yet: what a request read from the log for the first time finds. */
+const NO_RECORD: MailRecord = { state: mailDecider.initialState, version: 0n, lastQueued: undefined, lastSent: undefined };
+
+/**
+ * Delivers the mail `mailId` asks for. `fresh`: the request was just read from the log, so its
+ * mail stream is almost surely empty and is not read first; the attempt is then decided on the
+ * empty stream and appended only if the stream is still empty. Finding it was not (the same
+ * request handled again after a stop), nothing is appended and the mail is handled as read.
+ */
+export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId, { fresh = false } = {}): Promise<void> => {
   const { store } = deps;
-  const record = await readMail(store, mailId);
+  const record = fresh ? NO_RECORD : await readMail(store, mailId);
   // The stream as this call last knew it: each command decides on it without reading it again (a
   // stale one only costs the handler a second read, when the append finds the stream moved on).
   let known: { state: MailState; version: bigint } = record;
-  const run = async (command: MailCommand): Promise<CommandOutcome> => {
-    const outcome = await handleCommand(mailDecider, command, { store, streamId: mailStream(mailId), metadata: metadataFor(mailId), now: deps.now, loaded: known });
+  const run = async (command: MailCommand, options: { expectedVersion?: bigint } = {}): Promise<CommandOutcome> => {
+    const outcome = await handleCommand(mailDecider, command, { store, streamId: mailStream(mailId), metadata: metadataFor(mailId), now: deps.now, loaded: known, ...options });
     if (outcome.ok && outcome.events.length > 0) {
       known = { state: (outcome.events as MailEvent[]).reduce(mailDecider.evolve, known.state), version: known.version + BigInt(outcome.events.length) };
     }
@@ -87,9 +96,13 @@ export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: E
   }
 
   const request = await readMailRequest(store, orderId, mailId);
-  // The order was erased after asking: there is no one to write to any more.
+  // The order was erased after asking: there is no one to write to any more (an attempt left
+  // open before that is still marked unknown, so a fresh stream is read after all).
   const to = request && recipientOf(request);
-  if (request === undefined || to === undefined) return;
+  if (request === undefined || to === undefined) {
+    if (fresh) await deliverMail(deps, orderId, mailId);
+    return;
+  }
   const mailer = deps.mailers[request.event.data.provider];
   const attempt = record.state.attempt + 1;
   const landingDomain = landingDomainOf(request.history);
@@ -115,10 +128,14 @@ export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: E
     from: senderFor(deps.from, brand.name),
     content: { to, subject, text, html },
     now: deps.now(),
-  });
-  // Refused: already handled, not due yet, or another sender got there first.
+  }, fresh ? { expectedVersion: 0n } : {});
+  // Refused: already handled, not due yet, or another sender got there first. A fresh stream
+  // found written is read after all: an attempt left open there is marked unknown, never resent.
   const recorded = queued.ok ? (queued.events[0] as MailQueued | undefined) : undefined;
-  if (recorded === undefined) return;
+  if (recorded === undefined) {
+    if (fresh && !queued.ok) await deliverMail(deps, orderId, mailId);
+    return;
+  }
   await finish(deps, run, request, mailer, attempt, outgoing(recorded, to, { subject, text, html }));
 };
 

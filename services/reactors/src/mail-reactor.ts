@@ -61,11 +61,11 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
   // One mail is handled by one call at a time in this process; a second caller skips it.
   const inFlight = new Set<string>();
 
-  const deliver = async (orderId: OrderId, mailId: EventId) => {
+  const deliver = async (orderId: OrderId, mailId: EventId, fresh = false) => {
     if (inFlight.has(mailId)) return;
     inFlight.add(mailId);
     try {
-      await deliverMail(deps, orderId, mailId);
+      await deliverMail(deps, orderId, mailId, { fresh });
     } finally {
       inFlight.delete(mailId);
     }
@@ -80,8 +80,11 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
   };
   const unschedule = (key: string) => driver.query("delete from mail_schedule where key = $1", [key]);
 
-  /** Bookkeeping of what falls due later; returns the mail to send now, if the event asks for one. */
-  const note = async (recorded: RecordedEvent, event: AnyEvent): Promise<{ orderId: OrderId; mailId: EventId } | undefined> => {
+  /**
+   * Bookkeeping of what falls due later; returns the mail to send now, if the event asks for one.
+   * `fresh`: the event is the mail's request, so its stream is most likely still empty.
+   */
+  const note = async (recorded: RecordedEvent, event: AnyEvent): Promise<{ orderId: OrderId; mailId: EventId; fresh: boolean } | undefined> => {
     const at = Date.parse(event.metadata.occurredAt);
     switch (event.type) {
       case "DocumentUploaded":
@@ -102,16 +105,16 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
         if (event.data.attempt > 1) await unschedule(retryKey(event.data.mailId));
         break;
       case "MailRetryRequested":
-        return { orderId: event.data.orderId, mailId: event.data.mailId };
+        return { orderId: event.data.orderId, mailId: event.data.mailId, fresh: false };
     }
     if (parseStreamName(recorded.streamId)?.category === "order" && isMailRequestType(event.type)) {
-      return { orderId: (event as MailRequestEvent).data.orderId, mailId: recorded.eventId as EventId };
+      return { orderId: (event as MailRequestEvent).data.orderId, mailId: recorded.eventId as EventId, fresh: true };
     }
     return undefined;
   };
 
   const reactToBatch = async (batch: readonly RecordedEvent[]) => {
-    const toSend: { orderId: OrderId; mailId: EventId }[] = [];
+    const toSend: { orderId: OrderId; mailId: EventId; fresh: boolean }[] = [];
     for (const recorded of batch) {
       const decoded = decodeEvent(recorded);
       // An event this version cannot read is no mail request of ours; the projections report it.
@@ -119,7 +122,7 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
       const mail = await note(recorded, decoded.success);
       if (mail) toSend.push(mail);
     }
-    await eachLimited(toSend, MAILS_IN_FLIGHT, ({ orderId, mailId }) => deliver(orderId, mailId));
+    await eachLimited(toSend, MAILS_IN_FLIGHT, ({ orderId, mailId, fresh }) => deliver(orderId, mailId, fresh));
   };
 
   const runDue = async (): Promise<void> => {

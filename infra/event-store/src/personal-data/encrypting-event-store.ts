@@ -1,4 +1,4 @@
-import type { EventStore, JsonObject, NewEvent, RecordedEvent } from "../port.ts";
+import type { AppendResult, EventStore, JsonObject, NewEvent, RecordedEvent } from "../port.ts";
 import { isSealed, seal, unseal, UnsealError } from "./cipher.ts";
 import type { KeyStore } from "./key-store.ts";
 
@@ -50,6 +50,20 @@ export interface EncryptingEventStore extends EventStore {
   forget(streamId: string): Promise<void>;
 }
 
+/** The events with their personal data sealed under the stream's key. */
+export const sealEvents = (key: Buffer, streamId: string, events: readonly NewEvent[]): NewEvent[] =>
+  events.map((event): NewEvent => {
+    const personal = toSeal(event);
+    if (!personal) return event;
+    return { ...event, data: { ...event.data, personal: seal(key, { streamId, eventId: event.eventId }, personal) } };
+  });
+
+/**
+ * Appends personal data to a stream expected to be new, its key created in the append's own
+ * transaction; undefined when the stream has a key already, for the usual path to seal with it.
+ */
+export type AppendToNewStream = (streamId: string, events: readonly NewEvent[], options: { readonly expectedVersion: "no_stream" }) => Promise<AppendResult | undefined>;
+
 /**
  * Wraps an event store so that `data.personal` is encrypted with the stream's key on append and
  * decrypted on every read (readStream, readAll, subscribe); `{ erased: true }` once the key is
@@ -57,8 +71,12 @@ export interface EncryptingEventStore extends EventStore {
  *
  * A retried append stays idempotent: the new random IV makes the ciphertext differ, but the
  * store recognises a retry by event id alone. Closing it closes the wrapped store.
+ *
+ * A stream's key is created before the append that first seals with it (one rolled back leaves
+ * a key that seals nothing, never data without its key), or, given `appendToNewStream`, in that
+ * append's own transaction for a stream expected to be new.
  */
-export const encryptingEventStore = (store: EventStore, keys: KeyStore): EncryptingEventStore => {
+export const encryptingEventStore = (store: EventStore, keys: KeyStore, appendToNewStream?: AppendToNewStream): EncryptingEventStore => {
   const reveal = async (events: readonly RecordedEvent[]): Promise<RecordedEvent[]> => {
     const streams = new Set(events.filter((e) => isSealed(e.data.personal)).map((e) => e.streamId));
     if (streams.size === 0) return [...events];
@@ -85,13 +103,11 @@ export const encryptingEventStore = (store: EventStore, keys: KeyStore): Encrypt
   return {
     append: async (streamId, events, options) => {
       if (!events.some((e) => toSeal(e) !== undefined)) return store.append(streamId, events, options);
-      const key = await keys.keyFor(streamId);
-      const sealed = events.map((event): NewEvent => {
-        const personal = toSeal(event);
-        if (!personal) return event;
-        return { ...event, data: { ...event.data, personal: seal(key, { streamId, eventId: event.eventId }, personal) } };
-      });
-      return store.append(streamId, sealed, options);
+      if (options.expectedVersion === "no_stream" && appendToNewStream) {
+        const appended = await appendToNewStream(streamId, events, { expectedVersion: "no_stream" });
+        if (appended) return appended;
+      }
+      return store.append(streamId, sealEvents(await keys.keyFor(streamId), streamId, events), options);
     },
     readStream: async (streamId, options) => reveal(await store.readStream(streamId, options)),
     readAll: async (options) => reveal(await store.readAll(options)),

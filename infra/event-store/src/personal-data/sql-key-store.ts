@@ -68,6 +68,20 @@ class KeyCache {
 }
 
 /**
+ * The SQL key store also lets a new stream's key be written by the statement that appends the
+ * stream's first events (see `openSealedSqlEventStore`): the key then commits with the data it
+ * seals or not at all, in one commit where `keyFor` and the append take two.
+ */
+export interface SqlKeyStore extends KeyStore {
+  /** Whether this process holds the stream's key (or its tombstone) in memory: keyFor asks nothing. */
+  isCached(streamId: string): boolean;
+  /** A key for a stream that has none yet, to seal with before the append stores it. */
+  newKey(): Buffer;
+  /** Caches a key an append stored, once committed: never before, lest a rolled-back one seal. */
+  remember(streamId: string, key: Buffer): void;
+}
+
+/**
  * The key store in the events' database (`es_stream_keys`), on a driver shared with the event
  * store. Runs its migration first. It does not own the driver and has nothing to close.
  *
@@ -77,7 +91,7 @@ class KeyCache {
  * afterwards, as it should be; what it shows in that window is the staleness to accept, or set
  * `cacheTtlMs` to 0 where a destroyed key must stop working everywhere at once.
  */
-export const createSqlKeyStore = async (driver: SqlDriver, options: SqlKeyStoreOptions = {}): Promise<KeyStore> => {
+export const createSqlKeyStore = async (driver: SqlDriver, options: SqlKeyStoreOptions = {}): Promise<SqlKeyStore> => {
   await migrateKeyStore(driver);
   const cache = new KeyCache(options.cacheSize ?? 10_000, options.cacheTtlMs ?? 60_000);
 
@@ -96,6 +110,10 @@ export const createSqlKeyStore = async (driver: SqlDriver, options: SqlKeyStoreO
   };
 
   return {
+    isCached: (streamId) => cache.get(streamId) !== undefined,
+    newKey: () => randomBytes(KEY_BYTES),
+    remember: (streamId, key) => cache.set(streamId, key),
+
     keyFor: async (streamId) => {
       let known = await lookup(streamId);
       if (!known) {

@@ -84,18 +84,30 @@ export class SqlEventStore implements EventStore {
     this.#options = options;
   }
 
-  async append(
+  append(streamId: string, events: readonly NewEvent[], options: { readonly expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    return this.appendThrough("es_append", streamId, events, options);
+  }
+
+  /**
+   * Appends as `append` does, through `fn`: es_append itself, or a function of the same result
+   * that takes es_append's three arguments, then `extra`, and writes more in the same statement
+   * (the sealed store's new stream with its key: one commit for both). `fn` is a constant name.
+   */
+  async appendThrough(
+    fn: string,
     streamId: string,
     events: readonly NewEvent[],
     { expectedVersion }: { readonly expectedVersion: ExpectedVersion },
+    extra: readonly unknown[] = [],
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error("append needs at least one event");
     const expected = typeof expectedVersion === "bigint" ? expectedVersion : EXPECTED_CODE[expectedVersion];
     const batch = JSON.stringify(
       events.map((e) => ({ id: e.eventId, type: e.type, v: e.schemaVersion, data: e.data, metadata: e.metadata })),
     );
-    const sql = "select outcome, version::text as version, tx::text as tx, seq::text as seq from es_append($1, $2, $3::jsonb)";
-    const params = [streamId, expected.toString(), batch];
+    const args = ["$1", "$2", "$3::jsonb", ...extra.map((_, i) => `$${i + 4}`)].join(", ");
+    const sql = `select outcome, version::text as version, tx::text as tx, seq::text as seq from ${fn}(${args})`;
+    const params = [streamId, expected.toString(), batch, ...extra];
     const hold = this.#options.beforeCommit;
     const [row] = hold
       ? await this.#driver.transaction(async (query) => {
@@ -103,7 +115,7 @@ export class SqlEventStore implements EventStore {
           await hold();
           return rows;
         })
-      : await this.#driver.query(sql, params, "es_append");
+      : await this.#driver.query(sql, params, fn);
     if (!row) throw new Error("es_append returned no row");
     const version = BigInt(row.version as string);
     if (row.outcome === "conflict") throw new WrongExpectedVersion(streamId, expectedVersion, version);
