@@ -61,13 +61,15 @@ const outgoing = (queued: MailQueued, to: string, content: { subject: string; te
 const NO_RECORD: MailRecord = { state: mailDecider.initialState, version: 0n, lastQueued: undefined, lastSent: undefined };
 
 /**
- * Delivers the mail `mailId` asks for. `fresh`: the request was just read from the log, so its
- * mail stream is almost surely empty and is not read first; the attempt is then decided on the
- * empty stream and appended only if the stream is still empty. Finding it was not (the same
- * request handled again after a stop), nothing is appended and the mail is handled as read.
+ * Delivers the mail `mailId` asks for. `fromLog`: the request as just read from the log (its
+ * position in the order's stream). Its mail stream is then almost surely empty and is not read
+ * first: the attempt is decided on the empty stream and appended only if the stream is still
+ * empty; finding it was not (the same request handled again after a stop), nothing is appended
+ * and the mail is handled as read. The order is read up to the request only.
  */
-export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId, { fresh = false } = {}): Promise<void> => {
+export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: EventId, fromLog?: { readonly streamPosition: bigint }): Promise<void> => {
   const { store } = deps;
+  const fresh = fromLog !== undefined;
   const record = fresh ? NO_RECORD : await readMail(store, mailId);
   // The stream as this call last knew it: each command decides on it without reading it again (a
   // stale one only costs the handler a second read, when the append finds the stream moved on).
@@ -95,7 +97,7 @@ export const deliverMail = async (deps: DeliverDeps, orderId: OrderId, mailId: E
     return;
   }
 
-  const request = await readMailRequest(store, orderId, mailId);
+  const request = await readMailRequest(store, orderId, mailId, fromLog?.streamPosition);
   // The order was erased after asking: there is no one to write to any more (an attempt left
   // open before that is still marked unknown, so a fresh stream is read after all).
   const to = request && recipientOf(request);

@@ -43,6 +43,13 @@ export interface MailReactor extends Reactor {
   runDue(): Promise<void>;
 }
 
+/** A mail to send now; `fromLog`, the request itself as read from the log (see deliverMail). */
+interface ToSend {
+  readonly orderId: OrderId;
+  readonly mailId: EventId;
+  readonly fromLog?: { readonly streamPosition: bigint };
+}
+
 const reminderKey = (orderId: string) => `reminder:${orderId}`;
 const retryKey = (mailId: string) => `retry:${mailId}`;
 
@@ -61,11 +68,11 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
   // One mail is handled by one call at a time in this process; a second caller skips it.
   const inFlight = new Set<string>();
 
-  const deliver = async (orderId: OrderId, mailId: EventId, fresh = false) => {
+  const deliver = async (orderId: OrderId, mailId: EventId, fromLog?: { readonly streamPosition: bigint }) => {
     if (inFlight.has(mailId)) return;
     inFlight.add(mailId);
     try {
-      await deliverMail(deps, orderId, mailId, { fresh });
+      await deliverMail(deps, orderId, mailId, fromLog);
     } finally {
       inFlight.delete(mailId);
     }
@@ -81,10 +88,10 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
   const unschedule = (key: string) => driver.query("delete from mail_schedule where key = $1", [key]);
 
   /**
-   * Bookkeeping of what falls due later; returns the mail to send now, if the event asks for one.
-   * `fresh`: the event is the mail's request, so its stream is most likely still empty.
+   * Bookkeeping of what falls due later; returns the mail to send now, if the event asks for one,
+   * with the request as read from the log when the event is the request itself.
    */
-  const note = async (recorded: RecordedEvent, event: AnyEvent): Promise<{ orderId: OrderId; mailId: EventId; fresh: boolean } | undefined> => {
+  const note = async (recorded: RecordedEvent, event: AnyEvent): Promise<ToSend | undefined> => {
     const at = Date.parse(event.metadata.occurredAt);
     switch (event.type) {
       case "DocumentUploaded":
@@ -105,16 +112,16 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
         if (event.data.attempt > 1) await unschedule(retryKey(event.data.mailId));
         break;
       case "MailRetryRequested":
-        return { orderId: event.data.orderId, mailId: event.data.mailId, fresh: false };
+        return { orderId: event.data.orderId, mailId: event.data.mailId };
     }
     if (parseStreamName(recorded.streamId)?.category === "order" && isMailRequestType(event.type)) {
-      return { orderId: (event as MailRequestEvent).data.orderId, mailId: recorded.eventId as EventId, fresh: true };
+      return { orderId: (event as MailRequestEvent).data.orderId, mailId: recorded.eventId as EventId, fromLog: recorded };
     }
     return undefined;
   };
 
   const reactToBatch = async (batch: readonly RecordedEvent[]) => {
-    const toSend: { orderId: OrderId; mailId: EventId; fresh: boolean }[] = [];
+    const toSend: ToSend[] = [];
     for (const recorded of batch) {
       const decoded = decodeEvent(recorded);
       // An event this version cannot read is no mail request of ours; the projections report it.
@@ -122,7 +129,7 @@ export const createMailReactor = async (deps: MailReactorDeps): Promise<MailReac
       const mail = await note(recorded, decoded.success);
       if (mail) toSend.push(mail);
     }
-    await eachLimited(toSend, MAILS_IN_FLIGHT, ({ orderId, mailId, fresh }) => deliver(orderId, mailId, fresh));
+    await eachLimited(toSend, MAILS_IN_FLIGHT, ({ orderId, mailId, fromLog }) => deliver(orderId, mailId, fromLog));
   };
 
   const runDue = async (): Promise<void> => {

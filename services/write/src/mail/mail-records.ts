@@ -68,10 +68,14 @@ export interface MailRequest {
   readonly history: readonly OrderEvent[];
 }
 
-/** The request event named `mailId` in the order's stream, or undefined when there is none. */
-export const readMailRequest = async (store: EventStore, orderId: OrderId, mailId: EventId): Promise<MailRequest | undefined> => {
+/**
+ * The request event named `mailId` in the order's stream, or undefined when there is none.
+ * `through`: the request's position in the stream, when the caller knows it: what comes after the
+ * request is neither read nor decrypted.
+ */
+export const readMailRequest = async (store: EventStore, orderId: OrderId, mailId: EventId, through?: bigint): Promise<MailRequest | undefined> => {
   const streamId = orderStream(orderId);
-  const events = decodeAll<OrderEvent>(streamId, await store.readStream(streamId));
+  const events = decodeAll<OrderEvent>(streamId, await store.readStream(streamId, through === undefined ? {} : { to: through }));
   const index = events.findIndex(({ eventId }) => eventId === mailId);
   const found = events[index];
   if (found === undefined || !isMailRequestType(found.event.type)) return undefined;
