@@ -36,6 +36,6 @@ export const OPERATIONS = endpoints({
     params: "ReactorNameParam",
     changes: [],
     data: answer<CommandAnswer>(),
-    answers: { 404: "No reactor has this name" },
+    answers: { 404: "No reactor has this name", 409: "The reactor is not waiting to retry: nothing changed" },
   },
 });

@@ -95,6 +95,8 @@ describe.skipIf(!available)("issue 28: the operator's screen (Admin only)", () =
   });
 
   it("issue 28: Rebuild appends the request with the Admin as its actor; the next build catches up beside the live one, which keeps answering, and goes live", async () => {
+    // The live build has applied every order placed so far: the counts to compare the new build's with.
+    await waitFor(async () => (await readModel("queue")).live?.eventsBehind === 0);
     const before = await readModel("queue");
     const rebuilt = await api.call("POST", "/admin/operations/read-models/queue/rebuild", undefined, admin);
     expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(200);
@@ -148,6 +150,11 @@ describe.skipIf(!available)("issue 28: the operator's screen (Admin only)", () =
       expect(Date.now()).toBeLessThan(Date.parse(waiting.retryAt!));
       expect(Date.now() - asked).toBeLessThan(6_000);
       expect(handled.length).toBeGreaterThan(0);
+      // Caught up and not failing: a Retry now would change nothing, so it is refused and appends nothing.
+      const events = (await operationEvents()).length;
+      const idle = await api.call("POST", "/admin/operations/reactors/retry-test/retry", undefined, admin);
+      expect(idle).toMatchObject({ status: 409, body: { status: 0, message: "The retry-test reactor is not waiting to retry." } });
+      expect((await operationEvents()).length).toBe(events);
       // The last error stays on the screen, with its time; nothing is pending.
       expect(done.lastError?.message).toBe("the provider is down");
     } finally {

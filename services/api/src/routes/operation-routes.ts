@@ -1,6 +1,6 @@
 import type { OperationsStatus, ReadModelBuild, ReactorStatus } from "@etd/contract";
 import { formatPosition, logBehind, reactorLag, START } from "@etd/event-store";
-import { ALL_PROJECTIONS, projectionLag, type BuildLag } from "@etd/projections";
+import { ALL_PROJECTIONS, listBuilds, projectionLag, type BuildLag } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
 import { actorOf, replyTo, runOperationCommand } from "../commands/run-command.ts";
 import type { Handlers } from "../http/endpoint.ts";
@@ -46,8 +46,8 @@ const chainOf = async (deps: ApiDeps): Promise<OperationsStatus["chain"]> => {
   return { sealed: Number(head.sealed), unsealed: behind?.events ?? 0, sealedTo: formatPosition(sealedTo) };
 };
 
-export const operationHandlers = (deps: ApiDeps) => ({
-  getOperations: async () => {
+/** The screen's figures, as /metrics reads them. */
+const readStatus = async (deps: ApiDeps): Promise<OperationsStatus> => {
     const [builds, reactors, head, horizonAgeSeconds, chain] = await Promise.all([
       projectionLag(deps.readDb),
       reactorLag(deps.readDb),
@@ -86,25 +86,62 @@ export const operationHandlers = (deps: ApiDeps) => ({
       chain,
       readAt: now.toISOString(),
     };
-    return ok("Operations loaded.", answer);
-  },
-  rebuildReadModel: async (context) => {
-    const projection = ALL_PROJECTIONS.find((p) => p.name === context.params.name);
-    if (!projection) return fail(404, `No read model is called "${context.params.name}".`);
-    const building = (await projectionLag(deps.readDb)).some((b) => b.projection === projection.name && b.status === "building");
-    const ran = await runOperationCommand(deps, context, {
-      type: "RequestRebuild",
-      projection: projection.name,
-      version: projection.version,
-      building,
-      actor: actorOf(context.user),
-    });
-    return replyTo(ran, `The ${projection.name} read model is being rebuilt beside the live one.`);
-  },
-  retryReactor: async (context) => {
-    const known = (await reactorLag(deps.readDb)).map((r) => r.reactor);
-    if (!known.includes(context.params.name)) return fail(404, `No reactor is called "${context.params.name}".`);
-    const ran = await runOperationCommand(deps, context, { type: "RequestReactorRetry", reactor: context.params.name, actor: actorOf(context.user) });
-    return replyTo(ran, `The ${context.params.name} reactor will try again now.`);
-  },
-}) satisfies Partial<Handlers>;
+    return answer;
+};
+
+/** How long one read of the figures serves every Admin tab of this process. */
+const FRESH_MS = 1_000;
+
+/**
+ * One read at a time, reused for FRESH_MS: each read counts what the log holds past every
+ * checkpoint (the whole log for a build just started), and every open screen polls each second
+ * while a build runs, so without this the screen would load the database most when a rebuild does.
+ */
+const reusedFor = <T>(ms: number, read: () => Promise<T>): (() => Promise<T>) => {
+  let last: { readonly at: number; readonly value: Promise<T> } | undefined;
+  return () => {
+    const now = performance.now();
+    if (last === undefined || now - last.at >= ms) {
+      const value = read();
+      const current = { at: now, value };
+      last = current;
+      // A failed read is not kept: the next request reads again.
+      value.catch(() => {
+        if (last === current) last = undefined;
+      });
+    }
+    return last.value;
+  };
+};
+
+export const operationHandlers = (deps: ApiDeps) => {
+  const status = reusedFor(FRESH_MS, () => readStatus(deps));
+  return {
+    getOperations: async () => ok("Operations loaded.", await status()),
+    rebuildReadModel: async (context) => {
+      const projection = ALL_PROJECTIONS.find((p) => p.name === context.params.name);
+      if (!projection) return fail(404, `No read model is called "${context.params.name}".`);
+      // The registry's rows alone: whether a build is catching up needs no count of the log.
+      const building = (await listBuilds(deps.readDb.query, projection.name)).some((b) => b.status === "building");
+      const ran = await runOperationCommand(deps, context, {
+        type: "RequestRebuild",
+        projection: projection.name,
+        version: projection.version,
+        building,
+        actor: actorOf(context.user),
+      });
+      return replyTo(ran, `The ${projection.name} read model is being rebuilt beside the live one.`);
+    },
+    retryReactor: async (context) => {
+      const reactor = (await reactorLag(deps.readDb)).find((r) => r.reactor === context.params.name);
+      if (!reactor) return fail(404, `No reactor is called "${context.params.name}".`);
+      const ran = await runOperationCommand(deps, context, {
+        type: "RequestReactorRetry",
+        reactor: reactor.reactor,
+        waiting: reactor.retryAt !== undefined,
+        actor: actorOf(context.user),
+      });
+      return replyTo(ran, `The ${context.params.name} reactor will try again now.`);
+    },
+  } satisfies Partial<Handlers>;
+};

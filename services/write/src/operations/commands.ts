@@ -21,6 +21,8 @@ export interface RequestRebuild {
 export interface RequestReactorRetry {
   readonly type: "RequestReactorRetry";
   readonly reactor: string;
+  /** It failed and waits out a back-off (a retry is due): otherwise there is nothing to retry. */
+  readonly waiting: boolean;
   readonly actor: ActingStaff;
 }
 

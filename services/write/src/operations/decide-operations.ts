@@ -5,7 +5,9 @@ import type { OperationCommand } from "./commands.ts";
 
 /*
  * The operator's actions (issue 28, ADR 0039): only an Admin takes them. A rebuild asked for while
- * one is under way is refused (it would start nothing: the build catching up is the one asked for).
+ * one is under way is refused (it would start nothing: the build catching up is the one asked for);
+ * so is a retry of a reactor that is not waiting to retry (it would change nothing but the log, and
+ * each one would restart a failing reactor's back-off from its first step).
  * The stream keeps no state the rules read: what a request needs to know comes in the command.
  */
 
@@ -18,6 +20,7 @@ export const decideOperations = (command: OperationCommand): OperationDecision =
       if (command.building) return refuse("conflict", `The ${command.projection} read model is already being rebuilt.`);
       return [{ type: "ProjectionRebuildRequested", data: { projection: command.projection, version: command.version } }];
     case "RequestReactorRetry":
+      if (!command.waiting) return refuse("conflict", `The ${command.reactor} reactor is not waiting to retry.`);
       return [{ type: "ReactorRetryRequested", data: { reactor: command.reactor } }];
   }
 };

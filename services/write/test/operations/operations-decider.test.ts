@@ -23,11 +23,15 @@ describe("issue 28 the operator's actions", () => {
   });
 
   it("an Admin's Retry asks the reactor to try again now", () => {
-    spec.given([]).when({ type: "RequestReactorRetry", reactor: "mail", actor: GRACE }).then([{ type: "ReactorRetryRequested", data: { reactor: "mail" } }]);
+    spec.given([]).when({ type: "RequestReactorRetry", reactor: "mail", waiting: true, actor: GRACE }).then([{ type: "ReactorRetryRequested", data: { reactor: "mail" } }]);
+  });
+
+  it("a Retry of a reactor that is not waiting to retry is refused: it would change nothing but the log", () => {
+    spec.given([]).when({ type: "RequestReactorRetry", reactor: "mail", waiting: false, actor: GRACE }).thenRefuses("conflict", "The mail reactor is not waiting to retry.");
   });
 
   it("only an Admin takes them", () => {
     spec.given([]).when({ type: "RequestRebuild", projection: "queue", version: 7, building: false, actor: MARIA }).thenRefuses("forbidden", "Only an Admin can run the operator's actions.");
-    spec.given([]).when({ type: "RequestReactorRetry", reactor: "mail", actor: MARIA }).thenRefuses("forbidden", "Only an Admin can run the operator's actions.");
+    spec.given([]).when({ type: "RequestReactorRetry", reactor: "mail", waiting: true, actor: MARIA }).thenRefuses("forbidden", "Only an Admin can run the operator's actions.");
   });
 });

@@ -141,7 +141,8 @@ const Reactors = ({ reactors, onRetry, busy }: { readonly reactors: readonly Rea
               )}
             </td>
             <td>
-              <Button className="button" isDisabled={busy} onPress={() => onRetry(reactor.name)} aria-label={`Retry ${reactor.name}`}>
+              {/* Only a reactor waiting out a back-off has anything to retry (the server refuses the rest). */}
+              <Button className="button" isDisabled={busy || !reactor.retryAt} onPress={() => onRetry(reactor.name)} aria-label={`Retry ${reactor.name}`}>
                 Retry
               </Button>
             </td>
