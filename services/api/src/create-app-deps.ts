@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import type { SealedSqlEventStore, SqlDriver } from "@etd/event-store";
 import type { Role } from "@etd/events";
 import type { PdfRenderer } from "@etd/pdf";
@@ -52,8 +53,10 @@ const TRACK_LIMITS: Partial<ThrottleLimits> = { perSubjectIp: 10, perIp: 30, win
  * On PostgreSQL every API process shares the throttles' counts (ADR 0040); the embedded database
  * is one process's own, so its counts stay in that process's memory.
  */
-const throttleFor = (driver: SqlDriver, eventStoreKind: AppDeps["eventStoreKind"], name: string, limits: Partial<ThrottleLimits> = {}) =>
-  eventStoreKind === "pglite" ? Promise.resolve(createThrottle(limits)) : createSharedThrottle(driver, name, limits);
+const throttleFor = (driver: SqlDriver, eventStoreKind: AppDeps["eventStoreKind"], jwtSecret: string, name: string, limits: Partial<ThrottleLimits> = {}) =>
+  eventStoreKind === "pglite"
+    ? Promise.resolve(createThrottle(limits))
+    : createSharedThrottle(driver, { name, subjectKey: Buffer.from(hkdfSync("sha256", jwtSecret, Buffer.alloc(0), "etd throttle subject v1", 32)) }, limits);
 
 /** The API's dependencies on the process's database: its tables (credentials, sessions, throttles) are made here. */
 export const createAppDeps = async ({ driver, store, storage, pdf, eventStoreKind }: ProcessResources, options: ApiOptions): Promise<AppDeps> => ({
@@ -62,10 +65,10 @@ export const createAppDeps = async ({ driver, store, storage, pdf, eventStoreKin
   readDb: driver,
   tokens: createTokenIssuer(options.jwtSecret, options.sessionTtlSeconds),
   sessions: await createSessionRevocations(driver),
-  throttle: await throttleFor(driver, eventStoreKind, "sign-in"),
+  throttle: await throttleFor(driver, eventStoreKind, options.jwtSecret, "sign-in"),
   twoFactor: { box: createSecretBox(options.jwtSecret), challenges: createChallengeIssuer(options.jwtSecret) },
   requireTwoFactorFor: options.requireTwoFactorFor ?? new Set(),
-  trackThrottle: await throttleFor(driver, eventStoreKind, "track-order", TRACK_LIMITS),
+  trackThrottle: await throttleFor(driver, eventStoreKind, options.jwtSecret, "track-order", TRACK_LIMITS),
   grants: createOrderGrants(options.jwtSecret),
   publicLimiter: createRateLimiter(PUBLIC_RATE_LIMIT),
   locateIp: openIpLocation(),

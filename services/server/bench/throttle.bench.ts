@@ -32,6 +32,7 @@ const ROUNDS = 6;
 const WARMUP = 20;
 const PASSWORD = "benchmark password 28";
 const EMAIL = "bench.throttle@example.com";
+const BENCH_KEY = Buffer.from("throttle bench subject key, 32 b");
 
 const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -80,7 +81,7 @@ const main = async () => {
     const unlimited = createRateLimiter({ limit: 1e9, windowMs: 60_000 });
     const stores = {
       memory: { throttle: createThrottle(), trackThrottle: createThrottle({ perSubjectIp: 10, perIp: 30 }) },
-      shared: { throttle: await createSharedThrottle(runtime.driver, "bench-sign-in"), trackThrottle: await createSharedThrottle(runtime.driver, "bench-track", { perSubjectIp: 10, perIp: 30 }) },
+      shared: { throttle: await createSharedThrottle(runtime.driver, { name: "bench-sign-in", subjectKey: BENCH_KEY }), trackThrottle: await createSharedThrottle(runtime.driver, { name: "bench-track", subjectKey: BENCH_KEY }, { perSubjectIp: 10, perIp: 30 }) },
     } satisfies Record<string, { throttle: Throttle; trackThrottle: Throttle }>;
     const servers = {
       memory: await listen({ ...runtime.deps, ...stores.memory, publicLimiter: unlimited }),

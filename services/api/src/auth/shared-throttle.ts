@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { migrateTables, type SqlDriver } from "@etd/event-store";
 import { createThrottle, DEFAULT_LIMITS, subjectCountCap, systemClock, type Clock, type FailureStore, type Throttle, type ThrottleLimits } from "./throttle.ts";
 
@@ -71,9 +71,20 @@ end $$`,
 /** Delete the rows outside the window at the latest after this many failures recorded by this process. */
 const SWEEP_EVERY = 1_000;
 
-const digest = (subject: string) => createHash("sha256").update(subject).digest("hex");
+/** Which throttle, and the key its subjects are kept under. */
+export interface SharedThrottleName {
+  /** Keeps throttles with different limits apart in the one table (the sign-in's, the public lookup's). */
+  readonly name: string;
+  /**
+   * The subjects (e-mails, order ids) are kept as their HMAC under this key, not a bare hash: a
+   * short list of staff e-mails or 6-digit order ids is reversed from a bare hash by trying them.
+   * Every API process derives the same key from the session secret they share.
+   */
+  readonly subjectKey: Uint8Array;
+}
 
-const failuresIn = (db: SqlDriver, throttle: string, limits: ThrottleLimits, startedAt: number): FailureStore => {
+const failuresIn = (db: SqlDriver, { name: throttle, subjectKey }: SharedThrottleName, limits: ThrottleLimits, startedAt: number): FailureStore => {
+  const digest = (subject: string) => createHmac("sha256", subjectKey).update(subject).digest("hex");
   let recordedSinceSweep = 0;
   let lastSweep = startedAt;
   const cap = subjectCountCap(limits);
@@ -114,18 +125,15 @@ const failuresIn = (db: SqlDriver, throttle: string, limits: ThrottleLimits, sta
 
 const sweep = (db: SqlDriver, throttle: string, since: number) => db.query(`delete from throttle_failures where throttle = $1 and at <= $2`, [throttle, since]);
 
-/**
- * A throttle whose counts every process on this database shares. `name` keeps throttles with
- * different limits apart in the one table (the sign-in's, the public lookup's).
- */
+/** A throttle whose counts every process on this database shares. */
 export const createSharedThrottle = async (
   db: SqlDriver,
-  name: string,
+  throttle: SharedThrottleName,
   overrides: Partial<ThrottleLimits> = {},
   clock: Clock = systemClock,
 ): Promise<Throttle> => {
   await migrateTables(db, THROTTLE_SQL);
   const now = clock.now();
-  await sweep(db, name, now - { ...DEFAULT_LIMITS, ...overrides }.windowMs);
-  return createThrottle(overrides, clock, (limits) => failuresIn(db, name, limits, now));
+  await sweep(db, throttle.name, now - { ...DEFAULT_LIMITS, ...overrides }.windowMs);
+  return createThrottle(overrides, clock, (limits) => failuresIn(db, throttle, limits, now));
 };
