@@ -43,6 +43,12 @@ export interface ResumeProps {
 }
 
 /**
+ * A press older than this when the code arrives is not done again: on a slow link the member has
+ * moved on (typing a remark, say), and a menu opening then would take their keys.
+ */
+const STALE_PRESS_MS = 1_500;
+
+/**
  * The stand-in's side: the real control once loaded (at once when it already is), and the
  * handlers its trigger button needs (StandInButton) to fetch it and remember a first press.
  */
@@ -50,10 +56,14 @@ export const useFirstUse = <P,>(control: FirstUse<P>) => {
   const [real, setReal] = useState(() => ({ Component: control.loaded(), resume: undefined as ResumeProps["resume"] }));
   const focused = useRef(false);
   const hovered = useRef(false);
-  const press = useRef<FirstPress | undefined>(undefined);
+  const press = useRef<{ readonly first: FirstPress; readonly at: number } | undefined>(undefined);
   const want = useCallback(() => {
     control.load().then(
-      (Component) => setReal({ Component, resume: { focused: focused.current, hovered: hovered.current, press: press.current } }),
+      (Component) => {
+        // Done again only while the member is still at the control (its focus or pointer) and soon after.
+        const still = press.current && (focused.current || hovered.current) && performance.now() - press.current.at < STALE_PRESS_MS;
+        setReal({ Component, resume: { focused: focused.current, hovered: hovered.current, press: still ? press.current?.first : undefined } });
+      },
       // The stand-in stays; the next hover, focus or press asks again.
       () => undefined,
     );
@@ -68,7 +78,7 @@ export const useFirstUse = <P,>(control: FirstUse<P>) => {
       if (isFocused) want();
     },
     onFirstPress: (first: FirstPress) => {
-      press.current = first;
+      press.current = { first, at: performance.now() };
       want();
     },
   };
