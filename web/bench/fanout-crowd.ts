@@ -52,9 +52,11 @@ const clients = await Promise.all(
   }),
 );
 
+// The bench gone (it failed, or was stopped): so is its crowd, with no stream left open.
+process.on("disconnect", () => process.exit(0));
 process.on("message", (message: { reset?: true; report?: true; stop?: true }) => {
   if (message.reset) requests = 0;
-  if (message.report) process.send!({ requests });
+  if (message.report && process.connected) process.send!({ requests });
   if (message.stop) {
     for (const { stream, scheduler } of clients) {
       scheduler.stop();

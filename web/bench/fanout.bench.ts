@@ -174,11 +174,15 @@ const main = async () => {
           child.once("message", () => resolve());
           child.once("exit", (code) => reject(new Error(`a crowd process ended before it was ready (exit ${code})`)));
         });
+        // A send to a crowd process that has ended is reported below, not thrown at the next tick.
+        child.on("error", (error) => console.error(`crowd process ${i}: ${error.message}`));
         return child;
       }),
     );
-    const crowdRequests = async () =>
-      (
+    const crowdRequests = async () => {
+      const ended = crowd.filter((child) => !child.connected).length;
+      if (ended > 0) throw new Error(`${ended} of ${CROWD_PROCESSES} crowd processes ended during the run: the figures would count too few clients`);
+      return (
         await Promise.all(
           crowd.map(
             (child) =>
@@ -189,6 +193,7 @@ const main = async () => {
           ),
         )
       ).reduce((a, b) => a + b, 0);
+    };
     for (const child of crowd) child.send({ reset: true });
     const cpuBefore = cpuSeconds(app.serverPid);
     const started = performance.now();
@@ -201,6 +206,7 @@ const main = async () => {
       crowd.map(
         (child) =>
           new Promise((resolve) => {
+            if (child.exitCode !== null || !child.connected) return resolve(undefined);
             child.once("exit", resolve);
             child.send({ stop: true });
           }),
