@@ -50,15 +50,26 @@ describe.skipIf(!available)("live updates and read-your-writes (CARD-3)", () => 
   });
 
   it("issue 28 (P17): a change names what it changed: a remark no folder and its one order; an assignment the folders the order left and entered", async () => {
-    const [orderId] = await api.placeOrders(1);
     const team = await api.login("Team");
     const changes: { projection: string; position: string; changed?: string[] }[] = [];
-    const stream = await openStream(`${api.base}/api/live`, (e) => e.event === "change" && changes.push(JSON.parse(e.data)), { authorization: await api.login("Manager") });
+    let hello = false;
+    const stream = await openStream(
+      `${api.base}/api/live`,
+      (e) => {
+        if (e.event === "hello") hello = true;
+        if (e.event === "change") changes.push(JSON.parse(e.data));
+      },
+      { authorization: await api.login("Manager") },
+    );
     const changeOf = async (projection: string, position: string) => {
-      await waitFor(() => changes.some((c) => c.projection === projection && c.position === position));
+      await waitFor(() => changes.some((c) => c.projection === projection && c.position === position), 10_000);
       return changes.find((c) => c.projection === projection && c.position === position);
     };
     try {
+      expect(await waitFor(() => hello, 10_000)).toBe(true);
+      // The order's placement applied and announced first, so that the remark's batch holds the remark alone.
+      const [orderId] = await api.placeOrders(1);
+      expect(await waitFor(() => changes.some((c) => c.projection === "queue" && c.changed?.includes("allOrder")), 10_000)).toBe(true);
       const remark = await api.call("POST", "/admin/add-new-remark", { orderId, remark: "Called, no answer." }, team);
       const remarkAt = remark.body.data.position as string;
       expect((await changeOf("queue", remarkAt))?.changed).toEqual([]);
