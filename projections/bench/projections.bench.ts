@@ -1,7 +1,7 @@
 import { openPostgresDriver, openSealedSqlEventStore, type SqlDriver } from "@etd/event-store";
 import { createTestDatabase } from "@etd/infra/test-database";
 import { ALL_PROJECTIONS } from "../src/all-projections.ts";
-import { startProjector } from "../src/engine/projector.ts";
+import { rebuildAll } from "./rebuild-all.ts";
 import { generateLog } from "./workload.ts";
 
 /*
@@ -62,16 +62,9 @@ const scanLog = (url: string): Promise<{ events: number; seconds: number }> =>
     return { events, seconds: seconds(started) };
   });
 
-const rebuildAll = (url: string): Promise<{ seconds: number; builds: string[] }> =>
+const rebuildEvery = (url: string): Promise<{ seconds: number; builds: string[] }> =>
   withStore(url, async (driver, store) => {
-    const started = performance.now();
-    const projector = await startProjector({ driver, store, projections: ALL_PROJECTIONS });
-    try {
-      await projector.ready;
-    } finally {
-      await projector.stop();
-    }
-    const took = seconds(started);
+    const took = await rebuildAll(driver, store);
     const rows = await driver.query(
       "select name, build, events_applied, extract(epoch from promoted_at - created_at)::float8 as took from projection_builds where status = 'live' order by name",
     );
@@ -111,7 +104,7 @@ const main = async () => {
     say(`scan 1 (no-op handler): ${first.events.toLocaleString("en-US")} events in ${first.seconds.toFixed(1)} s = ${rate(first.events, first.seconds)} events/s`);
     if (first.events !== log.events) throw new Error(`the scan read ${first.events} events of ${log.events}`);
 
-    const rebuild = await rebuildAll(database.url);
+    const rebuild = await rebuildEvery(database.url);
     say(`rebuild of ${ALL_PROJECTIONS.length} projections: ${rebuild.seconds.toFixed(1)} s = ${rate(log.events, rebuild.seconds)} events/s (${rate(log.events * ALL_PROJECTIONS.length, rebuild.seconds)} event applications/s)`);
     for (const line of rebuild.builds) say(`  ${line}`);
 
