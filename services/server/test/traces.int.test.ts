@@ -42,6 +42,9 @@ describe.skipIf(!available)("issue 28: a command's trace, request → decide →
     const stream = await openStream(`${api.base}/api/live`, (e) => heard.push(e), { authorization: await api.login("Manager") });
     try {
       await waitFor(() => heard.find((e) => e.event === "hello"));
+      // The order's page shows it: its placement is applied, so the remark's batch is the remark's alone
+      // (a batch holding both is traced as the placement's click). On a busy runner they came together.
+      for (let shown = false; !shown; ) shown = (await fetch(`${api.base}/api/admin/get-orders-details/${orderId}`, { headers: { authorization: team } })).status === 200;
       const requestId = randomUUID();
       const answer = await fetch(`${api.base}/api/admin/add-new-remark`, {
         method: "POST",
