@@ -11,8 +11,9 @@
  * When the server says a read model moved (SSE `change` with `{projection}`), the live hook
  * refetches the queries whose key starts with that name and that show what the change says changed
  * (live-refetch.ts, issue 28): a queue list's key is `["queue", "list" | "search", queueKey, …]`,
- * and every order_details key names its order id, so that a change to one folder or one order
- * refetches only the screens showing it. After a command, invalidate by name:
+ * and an order_details key that can go stale names its order id (a sent mail's content, keyed by
+ * its mail id, never changes), so that a change to one folder or one order refetches only the
+ * screens showing it. After a command, invalidate by name:
  * `queryClient.invalidateQueries({ queryKey: queryKeys.queue })`. Below that, keys are each
  * feature's own business.
  */
