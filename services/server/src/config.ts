@@ -21,6 +21,8 @@ export interface Config {
   readonly demo: boolean;
   /** The demo staff's password; generated and printed on first start when unset. */
   readonly demoPassword: string | undefined;
+  /** How many demo orders the first start seeds (DEMO_ORDERS, default 2,000). */
+  readonly demoOrders: number;
   /** Outside demo mode, the first admin created when no account exists yet. */
   readonly firstAdmin: { readonly email: string; readonly password: string; readonly name: string } | undefined;
   /** Signs session tokens; generated and kept in DATA_DIR in demo mode when unset. */
@@ -120,6 +122,10 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
   const demoPassword = env.DEMO_PASSWORD || undefined;
   if (demoPassword !== undefined && demoPassword.length < 6) problems.push("DEMO_PASSWORD must be at least 6 characters");
 
+  const demoOrdersText = env.DEMO_ORDERS ?? "2000";
+  const demoOrders = Number(demoOrdersText);
+  if (!/^\d{1,5}$/.test(demoOrdersText) || demoOrders > 20_000) problems.push(`DEMO_ORDERS must be a whole number from 0 to 20000 (got "${demoOrdersText}")`);
+
   let firstAdmin: Config["firstAdmin"];
   if (env.FIRST_ADMIN_EMAIL || env.FIRST_ADMIN_PASSWORD) {
     if (!env.FIRST_ADMIN_EMAIL || !isEmailAddress(env.FIRST_ADMIN_EMAIL)) {
@@ -186,6 +192,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => {
     databaseUrl,
     demo,
     demoPassword,
+    demoOrders,
     firstAdmin,
     jwtSecret,
     sessionTtlSeconds,

@@ -29,7 +29,7 @@ const main = async () => {
       const password = config.demoPassword ?? generatePassword();
       const started = Date.now();
       console.log("First start in demo mode: adding demo staff, gateways and orders…");
-      const { orders } = await seedDemo(deps, { password, publicUrl: config.mailing.publicUrl, reminderAfterHours: config.mailing.reminderAfterMs / 3_600_000 });
+      const { orders } = await seedDemo(deps, { password, orderCount: config.demoOrders, publicUrl: config.mailing.publicUrl, reminderAfterHours: config.mailing.reminderAfterMs / 3_600_000 });
       console.log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${orders} orders.`);
       console.log("Demo staff (one per role):");
       for (const member of DEMO_STAFF) console.log(`  ${member.role.padEnd(11)} ${member.email}`);

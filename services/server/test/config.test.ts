@@ -13,6 +13,7 @@ describe("configuration from the environment", () => {
       databaseUrl: undefined,
       demo: true,
       demoPassword: undefined,
+      demoOrders: 2000,
       firstAdmin: undefined,
       jwtSecret: undefined,
       sessionTtlSeconds: 43_200,
@@ -129,7 +130,7 @@ describe("configuration from the environment", () => {
 
   it("names every wrong setting at once", () => {
     try {
-      readConfig({ PORT: "http", DATABASE_URL: "mysql://x", FIRST_ADMIN_EMAIL: "boss", INTAKE_TOKEN: "short", DEMO: "yes" });
+      readConfig({ PORT: "http", DATABASE_URL: "mysql://x", FIRST_ADMIN_EMAIL: "boss", INTAKE_TOKEN: "short", DEMO: "yes", DEMO_ORDERS: "2e3" });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -137,6 +138,7 @@ describe("configuration from the environment", () => {
         'PORT must be a whole number from 0 to 65535 (got "http")',
         "DATABASE_URL must be a postgres:// or postgresql:// connection string",
         'DEMO must be 1 or 0 (got "yes")',
+        'DEMO_ORDERS must be a whole number from 0 to 20000 (got "2e3")',
         "FIRST_ADMIN_EMAIL must be an e-mail address when FIRST_ADMIN_PASSWORD is set",
         "FIRST_ADMIN_PASSWORD must be at least 6 characters when FIRST_ADMIN_EMAIL is set",
         "JWT_SECRET is required outside demo mode (at least 32 characters)",
