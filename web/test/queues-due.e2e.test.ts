@@ -49,7 +49,11 @@ describe.skipIf(!ready)("issue 27: the Due column in the queues (Chromium)", () 
 
   const writeHistory = (steps: readonly HistoryStep[]) => writeOrderHistory(app, steps, "issue-27-due");
 
-  /** A Priority order paid at `paidAt` (4 h allowed by the default policy), created `createdAgo` before now. */
+  /**
+   * A Priority order paid at `paidAt` (4 h allowed by the default policy), created `createdAgo`
+   * before six hours ago: before every payment, so that its processing date (the day it was paid)
+   * is never before the day it was created, even when the test runs just after midnight UTC.
+   */
   const placed = (orderId: string, paidAt: number, createdAgoMs: number): HistoryStep => {
     const [body] = generateDemoOrders({ seed: Number(orderId), count: 1, now: new Date(paidAt) });
     const decoded = decodePlaceOrderRequest({
@@ -57,7 +61,7 @@ describe.skipIf(!ready)("issue 27: the Due column in the queues (Chromium)", () 
       order_id: orderId,
       processing_mode: "priority",
       processing_date: new Date(paidAt).toISOString().slice(0, 10),
-      created_at: new Date(now - createdAgoMs).toISOString(),
+      created_at: new Date(now - 6 * HOUR - createdAgoMs).toISOString(),
     });
     if (Result.isFailure(decoded)) throw new Error(decoded.failure.message);
     return { at: paidAt, command: { type: "PlaceOrder", ...decoded.success } };
