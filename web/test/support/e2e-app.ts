@@ -2,19 +2,20 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "@etd/infra/test-database";
+import { createTestDatabase, SERVER_URL, type TestDatabase } from "@etd/infra/test-database";
 import { type PlaceOrderRequestBody } from "@etd/write";
 import { generateDemoOrders } from "@etd/demo";
-import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { startApiServer, type ApiServer } from "./api-server.ts";
-import { CHROMIUM } from "./chromium.ts";
+import { connectSharedBrowser, launchChromium, sharedTemplate } from "./run-shared.ts";
 
 /*
  * The end-to-end harness: a throwaway PostgreSQL database, the real API process serving the
  * built web app on it, and a headless Chromium. Staff and orders are made through the API, as
  * the product's own users and the customer-facing site would make them; the browser signs in
  * through the UI. One per test file: `const app = await startE2eApp()` in beforeAll,
- * `await app.close()` in afterAll.
+ * `await app.close()` in afterAll. Under vitest the database is a copy of the run's schema and
+ * the browser is the run's Chromium, in contexts of the file's own (run-shared.ts, ADR 0046).
  */
 
 export type Role = "Admin" | "Manager" | "Team" | "Telecaller" | "Night Staff";
@@ -89,7 +90,7 @@ export const startE2eApp = async ({ settings = {} }: { settings?: Record<string,
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error("e2e cleanup failed", error));
   };
   try {
-    const database: TestDatabase = await createTestDatabase();
+    const database: TestDatabase = await createTestDatabase({ template: await sharedTemplate(SERVER_URL) });
     cleanups.push(() => database.drop());
     const dataDir = await mkdtemp(path.join(tmpdir(), "etd-web-e2e-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -112,21 +113,19 @@ export const startE2eApp = async ({ settings = {} }: { settings?: Record<string,
     // Stopped before the database is dropped: cleanups run in reverse.
     cleanups.push(() => server.stop());
 
-    const browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      // Every page stays "in front": pages of other contexts keep their timers and animation
-      // frames, which puppeteer's waits and locators rely on.
-      args: [
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--disable-backgrounding-occluded-windows",
-        "--disable-renderer-backgrounding",
-        "--disable-background-timer-throttling",
-      ],
-    });
-    cleanups.push(() => browser.close());
+    const shared = await connectSharedBrowser();
+    const browser: Browser = shared ?? (await launchChromium());
+    if (shared) {
+      // The run's browser outlives the file: the file closes every context it opened (those the
+      // tests opened themselves too), then lets go of the connection.
+      const before = new Set(browser.browserContexts());
+      cleanups.push(async () => {
+        await Promise.all(browser.browserContexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
+        await browser.disconnect();
+      });
+    } else {
+      cleanups.push(() => browser.close());
+    }
 
     const api: E2eApp["api"] = async (method, apiPath, body, token) => {
       const headers: Record<string, string> = {};
