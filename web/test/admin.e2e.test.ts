@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { BRANDS, type LandingDomain } from "@etd/contract";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "@etd/infra/test-database";
+import { openPostgresDriver, openSealedSqlEventStore } from "@etd/event-store";
+import { postgresAvailable } from "@etd/infra/test-database";
+import { activateGatewayIn } from "@etd/server/test/gateways";
 import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateDateRange, validateInvoice, validateNewPassword, validateTeamMember } from "../src/features/admin/utils/form-rules.ts";
 import type { FieldErrors } from "../src/lib/use-validated-form.ts";
-import { startApiServer, type ApiServer } from "./support/api-server.ts";
 import {
   chromiumAvailable,
   currentPath,
@@ -640,57 +638,45 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
   });
 
   /*
-   * Switching gateways needs gateways, and only demo mode registers them (the product has no
-   * endpoint for that), so this part runs on its own API process in demo mode.
+   * Switching gateways needs gateways, and the product has no screen to register one (demo mode
+   * does). They go into this file's store as demo mode registers them: Stripe active on the
+   * primary domain, PayPal on the secondary, Authorize.Net and Checkout.com registered. (This part
+   * ran its own API process in demo mode before; that cost a second API start and the demo's
+   * staff, which nothing here reads.) Last in the file: the parts above see no gateway.
    */
-  describe("Gateway Setting with the demo gateways (ADMIN-2)", () => {
-    let database: TestDatabase;
-    let dataDir: string;
-    let server: ApiServer;
-    const DEMO_PASSWORD = "demo-pass-e2e";
+  describe("Gateway Setting with the demo's gateways (ADMIN-2)", () => {
+    const DEMO_GATEWAYS: readonly (readonly [string, readonly LandingDomain[]])[] = [
+      ["Stripe", ["primary"]],
+      ["PayPal", ["secondary"]],
+      ["Authorize.Net", []],
+      ["Checkout.com", []],
+    ];
 
-    const adminLogin = async () => {
-      const response = await fetch(`${server.base}/api/admin/admin-login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "admin@demo.local", password: DEMO_PASSWORD }),
-      });
-      return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-    };
-
-    const gateways = async (token: string) => {
-      const response = await fetch(`${server.base}/api/admin/payment-gateways`, { headers: { authorization: token } });
-      return ((await response.json()) as { data: { gateway_name: string; is_active: string; is_secondary_domain: 0 | 1 }[] }).data;
-    };
+    const gateways = async (token: string) =>
+      (await app.api("GET", "/admin/payment-gateways", undefined, token)).body.data as { gateway_name: string; is_active: string; is_secondary_domain: 0 | 1 }[];
 
     const activeNames = (list: Awaited<ReturnType<typeof gateways>>, domain: 0 | 1) =>
       list.filter((g) => g.is_secondary_domain === domain && g.is_active === "1").map((g) => g.gateway_name);
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      dataDir = await mkdtemp(path.join(tmpdir(), "etd-admin-e2e-"));
-      server = await startApiServer(
-        // The demo's staff and gateways, without its orders: nothing here reads them.
-        { DATABASE_URL: database.url, DEMO: "1", DEMO_ORDERS: "0", DEMO_PASSWORD, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir },
-        120_000,
-      );
-    });
-
-    afterAll(async () => {
-      await server?.stop();
-      await database?.drop();
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      const driver = await openPostgresDriver({ connectionString: app.databaseUrl, maxConnections: 1 });
+      try {
+        const store = await openSealedSqlEventStore(driver);
+        for (const [name, domains] of DEMO_GATEWAYS) await activateGatewayIn(store, name, domains);
+      } finally {
+        await driver.close();
+      }
+      // The gateways read model follows the log a moment later.
+      await eventually(async () => ((await gateways(adminToken)).length >= DEMO_GATEWAYS.length * 2 ? true : undefined));
     });
 
     it("shows each domain's active gateway and switches one domain without touching the other", async () => {
-      const token = await adminLogin();
+      const token = adminToken;
       expect(activeNames(await gateways(token), 0)).toEqual(["Stripe"]);
       expect(activeNames(await gateways(token), 1)).toEqual(["PayPal"]);
 
       const page = await app.newPage();
-      await page.goto(`${server.base}/api/health`); // the origin, without the app (see openSignedIn)
-      await page.evaluate((value) => localStorage.setItem("user", JSON.stringify({ accessToken: value })), token);
-      await page.goto(`${server.base}/admin/gateway-setting`);
+      await app.openSignedIn(page, app.admin, "/admin/gateway-setting");
       await waitForText(page, "Primary Domain");
       await waitForText(page, "Secondary Domain");
       expect(await page.$eval('[data-testid="active-gateway-0"] strong', (el) => el.textContent)).toBe("Stripe");
