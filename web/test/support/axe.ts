@@ -9,6 +9,9 @@ import type { Page } from "puppeteer-core";
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
+/** Read once per file: the tests run axe on dozens of pages. */
+let axeSource: Promise<string> | undefined;
+
 export interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
@@ -24,7 +27,7 @@ export const runAxe = async (page: Page, tags?: readonly string[]): Promise<AxeV
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== "undefined");
   // Evaluated through the DevTools protocol rather than added as a <script> tag: the app's
   // Content-Security-Policy (script-src 'self') rightly refuses an inline script tag.
-  if (!loaded) await page.evaluate(await readFile(AXE_SCRIPT, "utf8"));
+  if (!loaded) await page.evaluate(await (axeSource ??= readFile(AXE_SCRIPT, "utf8")));
   return page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: any[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"], ...(only ? { runOnly: { type: "tag", values: only } } : {}) });

@@ -198,14 +198,24 @@ export const startE2eApp = async ({ settings = {} }: { settings?: Record<string,
 
     const openSignedIn: E2eApp["openSignedIn"] = async (page, member, target = "/admin") => {
       const token = await login(member);
-      // The origin must be open before its local storage can be written: a page of it that runs
-      // none of the app. (/logout did, and its sign-out could finish after the session below was
-      // written and clear it: seen once in CI.)
-      await page.goto(`${server.base}/api/health`);
-      await page.evaluate((value) => localStorage.setItem("user", JSON.stringify({ accessToken: value })), token);
       // Sign-in also sets the HttpOnly session cookie the live feed needs (issue 9 item 7, ADR 0008).
       await page.browserContext().setCookie({ name: "etd_session", value: token, domain: new URL(server.base).hostname, path: "/", httpOnly: true, sameSite: "Strict" });
-      await page.goto(`${server.base}${target}`);
+      // The session goes into local storage as the target's document starts, before any of the
+      // app's script runs, and only for that one load: later loads of the page see what the app
+      // itself left there (a sign-out stays signed out). Before, a page of the origin that runs
+      // none of the app (/api/health) was loaded first to write it: a second page load per call.
+      const { identifier } = await page.evaluateOnNewDocument(
+        (origin, value) => {
+          if (location.origin === origin) localStorage.setItem("user", JSON.stringify({ accessToken: value }));
+        },
+        server.base,
+        token,
+      );
+      try {
+        await page.goto(`${server.base}${target}`);
+      } finally {
+        await page.removeScriptToEvaluateOnNewDocument(identifier);
+      }
     };
 
     return {
