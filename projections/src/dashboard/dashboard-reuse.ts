@@ -1,6 +1,7 @@
 import type { DashboardDay } from "@etd/contract";
 import type { Query } from "@etd/event-store";
 import { dashboardDay, type DashboardAsk } from "./dashboard-queries.ts";
+import { listBuilds } from "../engine/registry.ts";
 import { dashboardProjection } from "./dashboard-projection.ts";
 
 /*
@@ -28,13 +29,9 @@ export interface DashboardReader {
 }
 
 const livePosition = async (query: Query): Promise<string> => {
-  const [row] = await query(
-    "select build, checkpoint_tx, checkpoint_seq from projection_builds where name = $1 and status = 'live'",
-    [dashboardProjection.name],
-    "dashboard-position",
-  );
+  const live = (await listBuilds(query, dashboardProjection.name)).find((build) => build.status === "live");
   // No live build yet: nothing to key on, so nothing is kept.
-  return row === undefined ? "" : [row.build, row.checkpoint_tx, row.checkpoint_seq].map(String).join(":");
+  return live === undefined ? "" : [live.build, live.checkpoint.tx, live.checkpoint.seq].map(String).join(":");
 };
 
 export const dashboardReader = (query: Query, reuseMs: number): DashboardReader => {
