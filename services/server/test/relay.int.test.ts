@@ -6,14 +6,14 @@ import { kafkaUnavailable, startKafkaBroker, type KafkaBroker } from "@etd/infra
 import { createTestDatabase, postgresAvailable } from "@etd/infra/test-database";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reactorLag } from "@etd/event-store";
 import { RELAY_REACTOR } from "@etd/relay";
 import { ORDERS_V1 } from "@etd/relay";
 import { openRuntime, type Runtime } from "../src/runtime.ts";
 import { processSettings, startApiProcess, type ApiProcess } from "./support/api-process.ts";
 import { fillOrders } from "./support/fill-orders.ts";
-import { readTopic, type ReadRecord } from "./support/kafka-reader.ts";
+import { deleteTopic, readTopic, type ReadRecord } from "./support/kafka-reader.ts";
 
 /*
  * Issue 15, CARD-1/CARD-6: the relay publishes what happens to orders to Kafka topic orders.v1,
@@ -76,14 +76,18 @@ const waitUntilRelayed = async (runtime: Runtime, timeoutMs: number) => {
 };
 
 describe.skipIf(!postgres || noKafka !== undefined)("the Kafka relay (issue 15)", () => {
-  // A broker of its own for each test: each reads the whole topic.
+  // One broker for the file (a start costs about 17 s of CPU); each test reads the whole topic,
+  // so each starts with none: the relay creates it when it starts.
   let broker: KafkaBroker;
-  beforeEach(async () => {
+  beforeAll(async () => {
     broker = await startKafkaBroker();
   }, 180_000);
-  afterEach(async () => {
+  afterAll(async () => {
     await broker?.stop();
   });
+  beforeEach(async () => {
+    await deleteTopic(broker.brokers, ORDERS_V1);
+  }, 90_000);
 
   const openOn = async () => {
     const database = await createTestDatabase();

@@ -44,3 +44,24 @@ export const readTopic = async (brokers: string, topic: string, { expected, quie
     await consumer.disconnect();
   }
 };
+
+/**
+ * Deletes the topic if the broker has it, and settles once the broker no longer lists it: a file
+ * that shares one broker among its tests gives each a topic that starts empty (the relay creates
+ * it again when it starts).
+ */
+export const deleteTopic = async (brokers: string, topic: string, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> => {
+  const admin = new Kafka({ clientId: "test-admin", brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    if (!(await admin.listTopics()).includes(topic)) return;
+    await admin.deleteTopics({ topics: [topic], timeout: timeoutMs });
+    const deadline = Date.now() + timeoutMs;
+    while ((await admin.listTopics()).includes(topic)) {
+      if (Date.now() > deadline) throw new Error(`the broker still lists ${topic} ${timeoutMs / 1000} s after deleting it`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+};
