@@ -72,6 +72,7 @@ const longCells = (page: Page, values: readonly string[]) =>
 describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
   let app: E2eApp;
   let futureMonth = "";
+  let completedOrder = "";
 
   beforeAll(async () => {
     app = await startE2eApp();
@@ -88,6 +89,7 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
     await app.placeOrders(1, () => ({ ...LONG, processing_mode: "standard", processing_date: future }));
     const statuses = ["Pending", "Completed", "Deleted", "Awaiting", "AwaitingGovt", "CustomerCalled", "ContactCustomer", "Refund", "ChargeBack"];
     for (const [index, status] of statuses.entries()) await move(standard[index]!, status);
+    completedOrder = standard[1]!;
     const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [standard[9]!], assignto: app.admin.name }, adminToken);
     expect(assigned.body.status).toBe(1);
   });
@@ -129,5 +131,69 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
       expect(cells.filter((cell) => cell.clipped), path).toEqual([]);
     }
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("WCAG 2.4.11: walking back with Shift+Tab through Order History and an order page, no focused control is hidden under the sticky header or the list's column headings", async () => {
+    const page = await app.newPage({ width: 1366, height: 768 });
+    await app.openSignedIn(page, app.admin, "/admin/order-history?size=All");
+    await page.waitForFunction(() => document.querySelectorAll(".queue-table tbody tr[data-order-id]").length >= 13, POLL);
+    // The list must scroll within its 550 px, or the column headings could cover nothing.
+    expect(await page.$eval(".queue-table-scroll", (scroller) => scroller.scrollHeight > scroller.clientHeight)).toBe(true);
+
+    const walkBack = async (steps: number) => {
+      const covered: string[] = [];
+      const seen = new Set<string>();
+      for (let step = 0; step < steps; step++) {
+        await page.keyboard.down("Shift");
+        await page.keyboard.press("Tab");
+        await page.keyboard.up("Shift");
+        const focused = await page.evaluate(() => {
+          const focused = document.activeElement;
+          if (!focused || focused === document.body) return undefined;
+          // A checkbox's input is visually hidden: what the eye follows is its label's box.
+          const el = focused.closest("label") ?? focused;
+          const rect = el.getBoundingClientRect();
+          const name = `${focused.tagName} ${focused.getAttribute("aria-label") ?? focused.textContent?.trim().slice(0, 30) ?? ""} @${Math.round(rect.top)}`;
+          // Only what sticks: the page's header, and the list's headings (unless the control is in
+          // them, or they are in it: the list's own scrolling region).
+          const covers = (hit: Element | null) => {
+            const sticky = hit?.closest(".app-header, .queue-table thead");
+            return sticky !== null && sticky !== undefined && !sticky.contains(el) && !el.contains(sticky);
+          };
+          const xs = [rect.left + 2, rect.left + rect.width / 2, rect.right - 2];
+          const ys = [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2];
+          const hidden = xs.some((x) => ys.some((y) => covers(document.elementFromPoint(x, y)))) || rect.top < 0 || rect.bottom > innerHeight;
+          return { name, hidden };
+        });
+        if (!focused) continue;
+        if (focused.hidden) covered.push(focused.name);
+        seen.add(focused.name);
+      }
+      return { covered, seen: seen.size };
+    };
+
+    // From the end of the page, as after reading down to the pagination.
+    await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>(".queue-table-scroll")!;
+      scroller.scrollTop = scroller.scrollHeight;
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main [tabindex='0']")];
+      controls.at(-1)?.focus();
+    });
+    const list = await walkBack(45);
+    expect(list.seen).toBeGreaterThan(30);
+    expect(list.covered).toEqual([]);
+
+    await app.openSignedIn(page, app.admin, `/admin/view-order/${completedOrder}`);
+    await page.waitForFunction(() => document.querySelector("main h1") !== null && document.querySelectorAll("main button").length > 5, POLL);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight * 2)).toBe(true);
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main textarea")];
+      controls.at(-1)?.focus();
+    });
+    const order = await walkBack(60);
+    expect(order.seen).toBeGreaterThan(20);
+    expect(order.covered).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { Button, Checkbox } from "react-aria-components";
 import { announce, LiveRegion } from "../../../components/ui/live-region.tsx";
 import { useQueueKeyboard, type QueueKeyCommand } from "../hooks/use-queue-keyboard.ts";
 import { pageCount } from "../../../lib/page-count.ts";
+import { useHeadClearance } from "../../../lib/use-head-clearance.ts";
 import type { PageSize } from "../queue-search.ts";
 import { Pagination } from "./pagination.tsx";
 import { RowsPerPage } from "./rows-per-page.tsx";
@@ -211,6 +212,8 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
     }
   };
   useQueueKeyboard(keyboard !== undefined, onKey);
+  const scroller = useRef<HTMLDivElement>(null);
+  useHeadClearance(scroller);
 
   return (
     <section className="page queue-page" aria-labelledby={headingId}>
@@ -238,7 +241,7 @@ export const QueueTable = <TData extends RowData>(props: QueueTableProps<TData>)
           </div>
         )}
         {props.notice}
-        <div className="table-scroll queue-table-scroll" role="region" aria-label={`${title} list`} tabIndex={0}>
+        <div ref={scroller} className="table-scroll queue-table-scroll" role="region" aria-label={`${title} list`} tabIndex={0}>
           <table className="data-table queue-table" aria-labelledby={headingId} aria-busy={props.isLoading || props.isRefreshing}>
             <thead>
               <tr>
