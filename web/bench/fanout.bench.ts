@@ -134,16 +134,23 @@ const main = async () => {
     // The page: a Manager's New Order queue, idle.
     const page = await app.newPage();
     let requests = 0;
+    // What was fetched, by path: said with the figures, so a request that should not be is named.
+    let fetched = new Map<string, number>();
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/live") requests += 1;
+      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/live") {
+        requests += 1;
+        fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
+      }
     });
+    const named = () => [...fetched].map(([path, n]) => `${path} ×${n}`).join(", ") || "none";
     await app.openSignedIn(page, manager, "/admin/recent-order");
     await page.waitForFunction(() => document.documentElement.dataset.live === "open" && document.querySelector("table tbody tr") !== null, { polling: 50 });
     const settle = () => page.waitForNetworkIdle({ idleTime: REFETCH_INTERVAL_MS + 500, timeout: 60_000 });
     await settle();
 
     requests = 0;
+    fetched = new Map();
     for (let i = 0; i < 60; i++) {
       const actor = actors[i % actors.length]!;
       const [orderId] = [...actor.held.keys()];
@@ -152,13 +159,15 @@ const main = async () => {
     }
     await settle();
     const unchanged = requests;
+    const unchangedFetched = named();
 
     requests = 0;
+    fetched = new Map();
     const COMMANDS = 143;
     const pageRoundTrips = await paced(COMMANDS, 200, actors.length, command);
     await settle();
     const perCommand = requests / COMMANDS;
-    console.log(`one idle New Order page: ${unchanged} requests over 60 remarks; ${requests} requests over ${COMMANDS} commands of the mix (${pageRoundTrips})`);
+    console.log(`one idle New Order page: ${unchanged} requests over 60 remarks (${unchangedFetched}); ${requests} requests over ${COMMANDS} commands of the mix (${named()}; ${pageRoundTrips})`);
     console.log(`P17 refetch_per_command=${perCommand.toFixed(2)} unchanged_refetch=${unchanged}`);
     await app.closePages();
 

@@ -82,9 +82,32 @@ describe("live refetch: only what a change may have changed, at most once an int
       expect(refetched).toHaveLength(1);
       vi.advanceTimersByTime(1000);
       expect(refetched).toEqual([["newOrder"], ["pendingOrder"]]);
+      // A change that says nothing changed is not even waited for.
       scheduler.add({ projection: "queue", position: "4", changed: [] });
       vi.advanceTimersByTime(5000);
-      expect(refetched.at(-1)).toEqual([]);
+      expect(refetched).toHaveLength(2);
+      scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("P17 unchanged_refetch: a burst of more changes than it matches one by one, all but the queue's naming orders, refetches no queue query", () => {
+    vi.useFakeTimers();
+    try {
+      const refetched: string[][] = [];
+      const keys: { name: string; key: readonly unknown[] }[] = [
+        { name: "New list", key: list("newOrder") },
+        { name: "counts", key: ["queue", "GET", "/admin/get-all-folder-count", { query: {} }] },
+      ];
+      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(({ key }) => isStale(key)).map(({ name }) => name)), "s1", 1000);
+      // 60 remarks, each announced by every read model: the queue's say nothing changed.
+      for (let i = 0; i < 60; i++) {
+        scheduler.add({ projection: "queue", position: `${i}.1`, changed: [] });
+        for (const projection of ["order_details", "dashboard", "reports", "staff", "gateways"] as const) scheduler.add({ projection, position: `${i}.1`, changed: [`10000${i}`] });
+      }
+      vi.advanceTimersByTime(5000);
+      expect(refetched.flat()).toEqual([]);
       scheduler.stop();
     } finally {
       vi.useRealTimers();

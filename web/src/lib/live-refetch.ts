@@ -70,6 +70,10 @@ export const refetchScheduler = (refetch: (isStale: (queryKey: readonly unknown[
 
   return {
     add: (change) => {
+      // Nothing changed (a remark, to the queues): it can make no query stale, nor count towards
+      // "too many to match", where 60 remarks' messages from six read models once refetched the
+      // queues they had said were unchanged.
+      if (change.changed?.length === 0) return;
       waiting.push(change);
       if (timer !== undefined) return;
       const wait = lastAt + intervalMs - Date.now();
