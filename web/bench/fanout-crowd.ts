@@ -1,7 +1,7 @@
 import type { LiveChange } from "@etd/contract";
 import { parseLiveChange } from "@etd/contract";
 import { openStream } from "@etd/server/test/sse-stream";
-import { refetchScheduler } from "../src/lib/live-refetch.ts";
+import { APP_REFETCH_TIMING, refetchScheduler } from "../src/lib/live-refetch.ts";
 
 /*
  * Part of the crowd of `bench:fanout` (P17), in a process of its own so that the streams' parsing
@@ -9,13 +9,12 @@ import { refetchScheduler } from "../src/lib/live-refetch.ts";
  * queries behind the app's own refetch rule and interval. Driven over IPC by fanout.bench.ts:
  * `{ reset: true }` zeroes the count, `{ report: true }` answers `{ requests }`, `{ stop: true }`
  * closes every stream and ends. Answers `{ ready: true }` once every stream is open.
- * Arguments: base URL, the sessions' tokens (JSON), the viewer's staff id, how many clients, the interval.
+ * Arguments: base URL, the sessions' tokens (JSON), the viewer's staff id, how many clients.
  */
 
-const [base, tokensJson, viewerId, countText, intervalText] = process.argv.slice(2);
+const [base, tokensJson, viewerId, countText] = process.argv.slice(2);
 const tokens = JSON.parse(tokensJson!) as string[];
 const count = Number(countText);
-const interval = Number(intervalText);
 
 const QUERIES: Record<string, readonly unknown[]> = {
   "/admin/get-orders-list/newOrder?page=1&limit=25&delay=1": ["queue", "list", "newOrder", { page: 1, size: 25 }],
@@ -37,7 +36,7 @@ const clients = await Promise.all(
         for (const [path, key] of Object.entries(QUERIES)) if (isStale(key)) void get(path, token);
       },
       viewerId!,
-      interval,
+      APP_REFETCH_TIMING,
     );
     const stream = await openStream(
       `${base}/api/live`,

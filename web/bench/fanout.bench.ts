@@ -1,6 +1,7 @@
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { APP_REFETCH_TIMING } from "../src/lib/live-refetch.ts";
 import { buildWebIfStale } from "../scripts/build-if-stale.ts";
 import { startE2eApp, type E2eApp, type StaffMember } from "../test/support/e2e-app.ts";
 
@@ -27,7 +28,6 @@ import { startE2eApp, type E2eApp, type StaffMember } from "../test/support/e2e-
 const CLIENTS = Number(process.env.FANOUT_CLIENTS ?? 200);
 const SECONDS = Number(process.env.FANOUT_SECONDS ?? 30);
 const CROWD_PROCESSES = Number(process.env.FANOUT_PROCESSES ?? 4);
-const REFETCH_INTERVAL_MS = 1_000;
 const CROWD = fileURLToPath(new URL("./fanout-crowd.ts", import.meta.url));
 
 type Kind = "remark" | "move" | "assign" | "place";
@@ -146,7 +146,7 @@ const main = async () => {
     const named = () => [...fetched].map(([path, n]) => `${path} ×${n}`).join(", ") || "none";
     await app.openSignedIn(page, manager, "/admin/recent-order");
     await page.waitForFunction(() => document.documentElement.dataset.live === "open" && document.querySelector("table tbody tr") !== null, { polling: 50 });
-    const settle = () => page.waitForNetworkIdle({ idleTime: REFETCH_INTERVAL_MS + 500, timeout: 60_000 });
+    const settle = () => page.waitForNetworkIdle({ idleTime: APP_REFETCH_TIMING.intervalMs + APP_REFETCH_TIMING.spreadMs + 500, timeout: 60_000 });
     await settle();
 
     requests = 0;
@@ -178,7 +178,7 @@ const main = async () => {
     const crowd = await Promise.all(
       Array.from({ length: CROWD_PROCESSES }, async (_, i) => {
         const share = Math.floor(CLIENTS / CROWD_PROCESSES) + (i < CLIENTS % CROWD_PROCESSES ? 1 : 0);
-        const child = fork(CROWD, [app.base, JSON.stringify(tokens), manager.id, String(share), String(REFETCH_INTERVAL_MS)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+        const child = fork(CROWD, [app.base, JSON.stringify(tokens), manager.id, String(share)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
         await new Promise<void>((resolve, reject) => {
           child.once("message", () => resolve());
           child.once("exit", (code) => reject(new Error(`a crowd process ended before it was ready (exit ${code})`)));

@@ -74,7 +74,7 @@ describe("live refetch: only what a change may have changed, at most once an int
     try {
       const refetched: string[][] = [];
       const keys = [list("newOrder"), list("pendingOrder"), list("awaitingOrder")];
-      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(isStale).map((key) => key[2] as string)), "s1", 1000);
+      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(isStale).map((key) => key[2] as string)), "s1", { intervalMs: 1000, spreadMs: 0 });
       scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
       expect(refetched).toEqual([["newOrder"]]);
       for (let i = 0; i < 10; i++) scheduler.add({ projection: "queue", position: `2.${i}`, changed: [i % 2 ? "pendingOrder" : "allOrder"] });
@@ -100,7 +100,7 @@ describe("live refetch: only what a change may have changed, at most once an int
         { name: "New list", key: list("newOrder") },
         { name: "counts", key: ["queue", "GET", "/admin/get-all-folder-count", { query: {} }] },
       ];
-      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(({ key }) => isStale(key)).map(({ name }) => name)), "s1", 1000);
+      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(({ key }) => isStale(key)).map(({ name }) => name)), "s1", { intervalMs: 1000, spreadMs: 0 });
       // 60 remarks, each announced by every read model: the queue's say nothing changed.
       for (let i = 0; i < 60; i++) {
         scheduler.add({ projection: "queue", position: `${i}.1`, changed: [] });
@@ -108,6 +108,27 @@ describe("live refetch: only what a change may have changed, at most once an int
       }
       vi.advanceTimersByTime(5000);
       expect(refetched.flat()).toEqual([]);
+      scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("spreads the first refetch after a quiet interval over a random part of the spread, so pages that hear a change together do not all ask at once", () => {
+    vi.useFakeTimers();
+    try {
+      const at: number[] = [];
+      const started = Date.now();
+      const scheduler = refetchScheduler(() => at.push(Date.now() - started), "s1", { intervalMs: 1000, spreadMs: 500, random: () => 0.5 });
+      scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
+      vi.advanceTimersByTime(249);
+      expect(at).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(at).toEqual([250]);
+      // Within the interval: at its end, as before.
+      scheduler.add({ projection: "queue", position: "2", changed: ["newOrder"] });
+      vi.advanceTimersByTime(1000);
+      expect(at).toEqual([250, 1250]);
       scheduler.stop();
     } finally {
       vi.useRealTimers();

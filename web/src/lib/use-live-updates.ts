@@ -5,10 +5,7 @@ import { callApi, readYourWritesOf } from "./api-client.ts";
 import { queryKeys } from "./query-keys.ts";
 import { parseLiveChange } from "@etd/contract";
 import { reconnectDelayMs } from "./reconnect-delay.ts";
-import { refetchScheduler } from "./live-refetch.ts";
-
-/** A screen refetches at most once in this long, however many changes arrive (issue 28, P17). */
-const REFETCH_INTERVAL_MS = 1_000;
+import { APP_REFETCH_TIMING, refetchScheduler } from "./live-refetch.ts";
 
 /*
  * Live updates (CARD-3): while a staff member is signed in, one EventSource on /api/live tells
@@ -34,7 +31,7 @@ export const useLiveUpdates = (token: string | undefined, viewerId: string): voi
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    const scheduler = refetchScheduler((isStale) => void queryClient.invalidateQueries({ predicate: (query) => isStale(query.queryKey) }), viewerId, REFETCH_INTERVAL_MS);
+    const scheduler = refetchScheduler((isStale) => void queryClient.invalidateQueries({ predicate: (query) => isStale(query.queryKey) }), viewerId, APP_REFETCH_TIMING);
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
