@@ -59,7 +59,7 @@ export interface RefetchTiming {
 export const APP_REFETCH_TIMING: RefetchTiming = { intervalMs: 1_000, spreadMs: 500 };
 
 export interface RefetchScheduler {
-  /** Takes a change in; its queries refetch now, or at the end of the interval if one refetch was just made. */
+  /** Takes a change in; its queries refetch within the spread, or at the end of the interval if one refetch was just made. */
   readonly add: (change: LiveChange) => void;
   readonly stop: () => void;
 }
