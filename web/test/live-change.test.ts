@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveChangeText, MOST_CHANGED, parseLiveChange } from "@etd/contract";
 import { mayShowChange, refetchScheduler } from "../src/lib/live-refetch.ts";
 import { reconnectDelayMs } from "../src/lib/reconnect-delay.ts";
@@ -31,6 +31,11 @@ describe("live updates (CARD-3)", () => {
 });
 
 describe("live refetch: only what a change may have changed, at most once an interval (issue 28, P17)", () => {
+  // The scheduler's tests run on fake timers; whichever way one ends, the next starts on real ones.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const list = (folder: string) => ["queue", "list", folder, { page: 1, size: 25 }];
   const counts = ["queue", "GET", "/api/admin/get-orders-count", { query: {} }];
   const orderPage = (orderId: string) => ["order_details", "GET", "/api/admin/get-order-details/:orderId", { params: { orderId } }];
@@ -71,67 +76,55 @@ describe("live refetch: only what a change may have changed, at most once an int
 
   it("refetches at once after a quiet interval, then once per interval with every change that came meanwhile", () => {
     vi.useFakeTimers();
-    try {
-      const refetched: string[][] = [];
-      const keys = [list("newOrder"), list("pendingOrder"), list("awaitingOrder")];
-      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(isStale).map((key) => key[2] as string)), "s1", { intervalMs: 1000, spreadMs: 0 });
-      scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
-      expect(refetched).toEqual([["newOrder"]]);
-      for (let i = 0; i < 10; i++) scheduler.add({ projection: "queue", position: `2.${i}`, changed: [i % 2 ? "pendingOrder" : "allOrder"] });
-      scheduler.add({ projection: "queue", position: "3", changed: [] });
-      expect(refetched).toHaveLength(1);
-      vi.advanceTimersByTime(1000);
-      expect(refetched).toEqual([["newOrder"], ["pendingOrder"]]);
-      // A change that says nothing changed is not even waited for.
-      scheduler.add({ projection: "queue", position: "4", changed: [] });
-      vi.advanceTimersByTime(5000);
-      expect(refetched).toHaveLength(2);
-      scheduler.stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    const refetched: string[][] = [];
+    const keys = [list("newOrder"), list("pendingOrder"), list("awaitingOrder")];
+    const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(isStale).map((key) => key[2] as string)), "s1", { intervalMs: 1000, spreadMs: 0 });
+    scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
+    expect(refetched).toEqual([["newOrder"]]);
+    for (let i = 0; i < 10; i++) scheduler.add({ projection: "queue", position: `2.${i}`, changed: [i % 2 ? "pendingOrder" : "allOrder"] });
+    scheduler.add({ projection: "queue", position: "3", changed: [] });
+    expect(refetched).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(refetched).toEqual([["newOrder"], ["pendingOrder"]]);
+    // A change that says nothing changed is not even waited for.
+    scheduler.add({ projection: "queue", position: "4", changed: [] });
+    vi.advanceTimersByTime(5000);
+    expect(refetched).toHaveLength(2);
+    scheduler.stop();
   });
 
   it("P17 unchanged_refetch: a burst of more changes than it matches one by one, all but the queue's naming orders, refetches no queue query", () => {
     vi.useFakeTimers();
-    try {
-      const refetched: string[][] = [];
-      const keys: { name: string; key: readonly unknown[] }[] = [
-        { name: "New list", key: list("newOrder") },
-        { name: "counts", key: ["queue", "GET", "/admin/get-all-folder-count", { query: {} }] },
-      ];
-      const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(({ key }) => isStale(key)).map(({ name }) => name)), "s1", { intervalMs: 1000, spreadMs: 0 });
-      // 60 remarks, each announced by every read model: the queue's say nothing changed.
-      for (let i = 0; i < 60; i++) {
-        scheduler.add({ projection: "queue", position: `${i}.1`, changed: [] });
-        for (const projection of ["order_details", "dashboard", "reports", "staff", "gateways"] as const) scheduler.add({ projection, position: `${i}.1`, changed: [`10000${i}`] });
-      }
-      vi.advanceTimersByTime(5000);
-      expect(refetched.flat()).toEqual([]);
-      scheduler.stop();
-    } finally {
-      vi.useRealTimers();
+    const refetched: string[][] = [];
+    const keys: { name: string; key: readonly unknown[] }[] = [
+      { name: "New list", key: list("newOrder") },
+      { name: "counts", key: ["queue", "GET", "/admin/get-all-folder-count", { query: {} }] },
+    ];
+    const scheduler = refetchScheduler((isStale) => refetched.push(keys.filter(({ key }) => isStale(key)).map(({ name }) => name)), "s1", { intervalMs: 1000, spreadMs: 0 });
+    // 60 remarks, each announced by every read model: the queue's say nothing changed.
+    for (let i = 0; i < 60; i++) {
+      scheduler.add({ projection: "queue", position: `${i}.1`, changed: [] });
+      for (const projection of ["order_details", "dashboard", "reports", "staff", "gateways"] as const) scheduler.add({ projection, position: `${i}.1`, changed: [`10000${i}`] });
     }
+    vi.advanceTimersByTime(5000);
+    expect(refetched.flat()).toEqual([]);
+    scheduler.stop();
   });
 
   it("spreads the first refetch after a quiet interval over a random part of the spread, so pages that hear a change together do not all ask at once", () => {
     vi.useFakeTimers();
-    try {
-      const at: number[] = [];
-      const started = Date.now();
-      const scheduler = refetchScheduler(() => at.push(Date.now() - started), "s1", { intervalMs: 1000, spreadMs: 500, random: () => 0.5 });
-      scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
-      vi.advanceTimersByTime(249);
-      expect(at).toEqual([]);
-      vi.advanceTimersByTime(1);
-      expect(at).toEqual([250]);
-      // Within the interval: at its end, as before.
-      scheduler.add({ projection: "queue", position: "2", changed: ["newOrder"] });
-      vi.advanceTimersByTime(1000);
-      expect(at).toEqual([250, 1250]);
-      scheduler.stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    const at: number[] = [];
+    const started = Date.now();
+    const scheduler = refetchScheduler(() => at.push(Date.now() - started), "s1", { intervalMs: 1000, spreadMs: 500, random: () => 0.5 });
+    scheduler.add({ projection: "queue", position: "1", changed: ["newOrder"] });
+    vi.advanceTimersByTime(249);
+    expect(at).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(at).toEqual([250]);
+    // Within the interval: at its end, as before.
+    scheduler.add({ projection: "queue", position: "2", changed: ["newOrder"] });
+    vi.advanceTimersByTime(1000);
+    expect(at).toEqual([250, 1250]);
+    scheduler.stop();
   });
 });

@@ -172,14 +172,17 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
       return { covered, seen: seen.size };
     };
 
-    // From the end of the page, as after reading down to the pagination.
-    await page.evaluate(() => {
-      const scroller = document.querySelector<HTMLElement>(".queue-table-scroll")!;
-      scroller.scrollTop = scroller.scrollHeight;
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main [tabindex='0']")];
-      controls.at(-1)?.focus();
-    });
+    /** From the end of the page (and of the list, if any), as after reading down to it: the last control focused. */
+    const fromTheEnd = () =>
+      page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>(".queue-table-scroll");
+        if (scroller) scroller.scrollTop = scroller.scrollHeight;
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main textarea, main [tabindex='0']")];
+        controls.at(-1)?.focus();
+      });
+
+    await fromTheEnd();
     const list = await walkBack(45);
     expect(list.seen).toBeGreaterThan(30);
     expect(list.covered).toEqual([]);
@@ -187,11 +190,7 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
     await app.openSignedIn(page, app.admin, `/admin/view-order/${completedOrder}`);
     await page.waitForFunction(() => document.querySelector("main h1") !== null && document.querySelectorAll("main button").length > 5, POLL);
     expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight * 2)).toBe(true);
-    await page.evaluate(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      const controls = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main textarea")];
-      controls.at(-1)?.focus();
-    });
+    await fromTheEnd();
     const order = await walkBack(60);
     expect(order.seen).toBeGreaterThan(20);
     expect(order.covered).toEqual([]);
