@@ -137,6 +137,12 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
     const page = await app.newPage({ width: 1366, height: 768 });
     await app.openSignedIn(page, app.admin, "/admin/order-history?size=All");
     await page.waitForFunction(() => document.querySelectorAll(".queue-table tbody tr[data-order-id]").length >= 13, POLL);
+    // The list has measured its headings (they wrap at this width) before the walk relies on it.
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector<HTMLElement>(".queue-table-scroll")!;
+      const measured = parseFloat(scroller.style.getPropertyValue("--head-height"));
+      return Math.abs(measured - scroller.querySelector("thead")!.getBoundingClientRect().height) < 0.5;
+    }, POLL);
     // The list must scroll within its 550 px, or the column headings could cover nothing.
     expect(await page.$eval(".queue-table-scroll", (scroller) => scroller.scrollHeight > scroller.clientHeight)).toBe(true);
 
