@@ -1,11 +1,13 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type express from "express";
+import { randomUUID } from "node:crypto";
 import { isOrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAllowed } from "@etd/contract";
 import { cookieFromThisSite, SESSION_COOKIE } from "../http/cookies.ts";
-import { authenticate, FORBIDDEN } from "../http/endpoint.ts";
+import { recordDownload } from "../commands/record-download.ts";
+import { authenticate, FORBIDDEN, headerId } from "../http/endpoint.ts";
 import { hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail } from "../http/reply.ts";
@@ -22,7 +24,8 @@ import { clientAddress } from "../http/client-address.ts";
  * from another site it counts as no cookie), and may read any file of any order's folder; a
  * traveller only with track-order's grant for that very order (ADR 0007), and only the order's
  * current document, not its older uploads or its defence packs. Every refusal of a visitor looks
- * the same (401), whether the grant is missing, expired, forged or for another order.
+ * the same (401), whether the grant is missing, expired, forged or for another order. A visitor's
+ * GET is recorded in the download history like the tracker's download call (record-download.ts).
  *
  * What is sent: always an attachment (RFC 6266 name), the type the stored bytes are (sniffed, not
  * guessed from the name) and `nosniff`, so an uploaded file is never rendered as a page of this
@@ -91,9 +94,16 @@ export const mountDocumentFiles = (app: express.Express, deps: ApiDeps): void =>
       }
 
       // The name arrives URL-decoded: an encoded "/" must not reach a folder below the order's.
-      const key = isOrderId(orderId) && !file.includes("/") ? documentKey(orderId, file) : undefined;
-      if (key === undefined) return answer(res, 404, NOT_FOUND);
+      const order = isOrderId(orderId) ? orderId : undefined;
+      const key = order !== undefined && !file.includes("/") ? documentKey(order, file) : undefined;
+      if (order === undefined || key === undefined) return answer(res, 404, NOT_FOUND);
       if (!user && (await currentDocumentPath(deps, orderId)) !== key) return answer(res, 404, NOT_FOUND);
+      if (!user && req.method === "GET") {
+        // Recorded before a byte is sent, as the tracker's download call records before it links
+        // here; the link opened straight after that call records nothing more (the repeat rule).
+        const ran = await recordDownload(deps, req, { requestId: headerId(req.get("x-request-id")) ?? randomUUID(), ip: clientAddress(req) }, order, file);
+        if (!ran.ok) return answer(res, 404, NOT_FOUND);
+      }
       const content = await deps.storage.open(key);
       if (content === undefined) return answer(res, 404, NOT_FOUND);
 

@@ -4,12 +4,12 @@ import type { OrderId } from "@etd/events";
 import { parsePosition } from "@etd/event-store";
 import { waitForPosition } from "@etd/projections";
 import type { ApiDeps } from "../api-deps.ts";
-import { refusalReply, runOrderCommand } from "../commands/run-command.ts";
+import { recordDownload } from "../commands/record-download.ts";
+import { refusalReply } from "../commands/run-command.ts";
 import type { Handlers } from "../http/endpoint.ts";
 import { GRANT_REFUSED_STATUS, grantCookie, hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail, ok, withCookies } from "../http/reply.ts";
-import { describeDevice } from "../http/visitor-device.ts";
 
 /*
  * The traveller's side (PUBLIC-1, PUBLIC-2, DESIGN §6, issue 9 item 4, ADR 0007). A traveller
@@ -75,16 +75,7 @@ export const publicHandlers = (deps: ApiDeps) =>
       if (!hasGrantFor(deps, req, orderId)) return fail(GRANT_REFUSED_STATUS, TRACK_FIRST);
       // The decider records only the order's current document: any other name is refused.
       const fileName = input.file1.trim();
-      const ran = await runOrderCommand(deps, { user: undefined, requestId, ip }, {
-        type: "RecordDownload",
-        orderId: orderId as OrderId,
-        fileName,
-        now: deps.now(),
-        ip,
-        timezone: "EST",
-        ...describeDevice(req.get("user-agent")),
-        location: deps.locateIp(ip),
-      });
+      const ran = await recordDownload(deps, req, { requestId, ip }, orderId as OrderId, fileName);
       // Sent without an expected version, a command is refused by the decider only, never as changed since.
       if (!ran.ok) return refusalReply(ran.refusal);
       // The page reloads the history next and must find this download in it. A traveller cannot
