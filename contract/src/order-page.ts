@@ -133,6 +133,9 @@ export interface RemarkEntry {
   readonly report_error: YesNoFlag;
 }
 
+/** The refusal of a member's defence pack while their others are still being rendered (429). */
+export const DEFENCE_PACK_RUNNING = "Your other defence packs are still being made. Please wait for one to finish.";
+
 export interface DefencePackEntry {
   readonly packType: 1 | 2;
   readonly file1: string;

@@ -22,7 +22,9 @@ export const PERMISSIONS = {
   "orders.history": ["Admin", "Manager", "Team", "Night Staff"],
   /**
    * ADMIN-7: Order Processed is Admin only; the Processed By counts (ADMIN-5) sum that list up, so
-   * they are too, on screen and as CSV (issue 25).
+   * they are too, on screen and as CSV (issue 25). The dashboard's "processed today" per member is
+   * not this report: issue 27 gives the team's day, today only, to whoever oversees it
+   * ("dashboard.team", Admin and Manager); any other range stays Admin only.
    */
   "orders.processed": ["Admin"],
   "order.assign": EVERYONE,

@@ -1,4 +1,5 @@
 import { TEAM_MEMBER_NOT_FOUND } from "../answers.ts";
+import { EXPORT_RUNNING } from "../queues.ts";
 import {
   STAFF_ACTIVITY_LIMIT,
   type AuditEvent,
@@ -96,7 +97,7 @@ export const AUDIT = endpoints({
     params: "AuditOrderIdParam",
     reads: [],
     file: "application/x-ndjson",
-    answers: ORDER_NOT_FOUND,
+    answers: { ...ORDER_NOT_FOUND, 429: EXPORT_RUNNING },
   },
   exportLogRange: {
     method: "get",
@@ -107,6 +108,7 @@ export const AUDIT = endpoints({
     strictQuery: true,
     reads: [],
     file: "application/x-ndjson",
+    answers: { 429: EXPORT_RUNNING },
   },
   getOrderTimeline: {
     method: "get",

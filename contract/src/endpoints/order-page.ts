@@ -1,5 +1,5 @@
 import { NO_ORDER_WITH_ID, TRACK_FIRST } from "../answers.ts";
-import { MAX_VIEWS_PER_STAFF, type MailContentAnswer, type OrderDetails, type OrderPresenceAnswer } from "../order-page.ts";
+import { DEFENCE_PACK_RUNNING, MAX_VIEWS_PER_STAFF, type MailContentAnswer, type OrderDetails, type OrderPresenceAnswer } from "../order-page.ts";
 import type { PublicDownloadEntry } from "../public-page.ts";
 import { answer, endpoints, ORDER_COMMAND_ANSWERS, PUBLIC_RATE_LIMITED, withAnswers } from "./declare.ts";
 import type { CommandAnswer } from "./orders.ts";
@@ -84,6 +84,7 @@ export const ORDER_PAGE = endpoints({
     changes: ["order_details"],
     answers: {
       ...ORDER_COMMAND_ANSWERS,
+      429: DEFENCE_PACK_RUNNING,
       503: "The order's history is still being brought up to date, or the PDF renderer is not available: try again in a moment",
     },
   },

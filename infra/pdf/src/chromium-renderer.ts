@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import type { Browser, Page } from "puppeteer";
 import { CHROMIUM_FAILED, CHROMIUM_MISSING, PdfUnavailable, type PdfRenderer } from "./pdf-renderer.ts";
+import { turns } from "./turns.ts";
 
 /*
  * The puppeteer adapter (the card's `puppeteer`, driving the system's Chromium: it never downloads
@@ -9,8 +10,11 @@ import { CHROMIUM_FAILED, CHROMIUM_MISSING, PdfUnavailable, type PdfRenderer } f
  * renders never starts it, nor loads puppeteer: its 200 modules were a sixth of the API's start-up)
  * and reused. Pages are reused too: opening a tab costs about as much as
  * printing the PDF (P8, bench/pdf.bench.ts), so a render takes an idle page, replaces its whole
- * document with the new HTML and gives it back; renders at the same time get pages of their own,
- * and a page whose render failed is closed, never reused. Pages run without JavaScript: the HTML
+ * document with the new HTML and gives it back; a page whose render failed is closed, never reused.
+ * At most RENDERS_AT_ONCE render at a time, whoever asks (a page costs about 120 MB of Chromium's
+ * memory while it prints: issue 28's attacker review took it to 2.5 GB with 12 packs at once); the
+ * rest wait their turn in the order they came, so a burst costs time, never the machine's memory.
+ * Pages run without JavaScript: the HTML
  * is ours and static, so a value that slipped past escaping still cannot run, and nothing of one
  * document can survive into the next.
  *
@@ -38,8 +42,10 @@ export const chromiumInstalled = async (executablePath = chromiumPath()): Promis
   }
 };
 
-/** Idle pages kept for the next renders; more renders at once open (and then close) their own. */
-const MAX_IDLE_PAGES = 2;
+/** Pages printing at once: two cores print no faster with more, and each holds its memory until done. */
+const RENDERS_AT_ONCE = 2;
+/** Idle pages kept for the next renders: one for each render at a time, so pages are opened only at first and after a failure. */
+const MAX_IDLE_PAGES = RENDERS_AT_ONCE;
 
 const openPage = async (browser: Browser): Promise<Page> => {
   const page = await browser.newPage();
@@ -53,6 +59,7 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
   let closed = false;
   /** Pages of the current browser waiting for the next render. */
   let idle: Page[] = [];
+  const inTurn = turns(RENDERS_AT_ONCE);
 
   const launch = async (): Promise<Browser> => {
     if (!(await chromiumInstalled(executablePath))) throw new PdfUnavailable(CHROMIUM_MISSING);
@@ -93,18 +100,21 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
   return {
     render: async (html) => {
       if (closed) throw new Error("The PDF renderer has been closed.");
-      const current = await shared();
-      const page = takeIdle(current) ?? (await openPage(current));
-      let reusable = false;
-      try {
-        await page.setContent(html, { waitUntil: "load" });
-        const pdf = Buffer.from(await page.pdf({ format: "A4", printBackground: true }));
-        reusable = true;
-        return pdf;
-      } finally {
-        if (reusable && !closed && idle.length < MAX_IDLE_PAGES && current.connected) idle.push(page);
-        else await page.close().catch(() => undefined);
-      }
+      return inTurn(async () => {
+        if (closed) throw new Error("The PDF renderer has been closed.");
+        const current = await shared();
+        const page = takeIdle(current) ?? (await openPage(current));
+        let reusable = false;
+        try {
+          await page.setContent(html, { waitUntil: "load" });
+          const pdf = Buffer.from(await page.pdf({ format: "A4", printBackground: true }));
+          reusable = true;
+          return pdf;
+        } finally {
+          if (reusable && !closed && idle.length < MAX_IDLE_PAGES && current.connected) idle.push(page);
+          else await page.close().catch(() => undefined);
+        }
+      });
     },
     close: async () => {
       closed = true;

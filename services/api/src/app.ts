@@ -42,7 +42,7 @@ export const allEndpoints = (deps: ApiDeps): Endpoint[] => bindEndpoints(ENDPOIN
 
 /** A handler for every declared endpoint (@etd/contract/endpoints), by name; a name handled twice fails the typecheck (joinHandlers). */
 const handlersOf = (deps: ApiDeps): Handlers => {
-  // One member's exports at once are counted across every CSV they may download, the queues' and the dashboard's.
+  // One member's exports at once are counted across every file they may download: the CSVs and the audit's logs.
   const slots = exportSlots();
   return joinHandlers(
     authHandlers(deps),
@@ -56,7 +56,7 @@ const handlersOf = (deps: ApiDeps): Handlers => {
     defencePackHandlers(deps),
     uploadHandlers(deps),
     orderDetailQueryHandlers(deps),
-    auditHandlers(deps),
+    auditHandlers(deps, slots),
     staffAccountHandlers(deps),
     staffQueryHandlers(deps),
     queueQueryHandlers(deps),

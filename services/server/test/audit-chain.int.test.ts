@@ -109,6 +109,23 @@ describe.skipIf(!available)("issue 14: verifying the log and its exports (CARD-4
     expect((await verifyExport(swapped)).firstBreak).toBeDefined();
   });
 
+  it("issue 28 review: an export holds one of the member's two export slots until its file ends or is given up, never longer", async () => {
+    const to = new Date(Date.now() + 60_000).toISOString();
+    // Each finished file frees its slot: one after another, a member never runs out.
+    for (const apiPath of [`/audit/log/export?from=2020-01-01T00:00:00Z&to=${to}`, `/audit/orders/${orderId}/export`].flatMap((p) => [p, p, p])) {
+      expect((await download(apiPath)).status).toBe(200);
+    }
+    // Two downloads given up before a byte is read: their slots come back once the server sees them go.
+    for (const _ of [1, 2]) await (await fetch(`${api.base}/api/audit/orders/${orderId}/export`, { headers: { authorization: admin } })).body!.cancel();
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const [first, second] = await Promise.all([download(`/audit/orders/${orderId}/export`), download(`/audit/orders/${other}/export`)]);
+      if (first.status === 200 && second.status === 200) break;
+      expect([first.status, second.status]).toContain(429);
+      if (Date.now() > deadline) throw new Error("given-up exports never freed their slots");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
   it("issue 14: a permanent delete (the key destroyed) leaves both chains intact", async () => {
     const erased = await api.call("PUT", "/admin/change-order-status", { orderId: [other], updatingStatus: "Deleted", permanentDeletedFlag: true }, admin);
     expect(erased.status).toBe(200);

@@ -6,7 +6,7 @@ import { postgresAvailable } from "@etd/infra/test-database";
 import { orderDetailsProjection, waitForPosition } from "@etd/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@etd/api/internal/app.ts";
-import { ROLES } from "@etd/contract";
+import { DEFENCE_PACK_RUNNING, ROLES } from "@etd/contract";
 import { DEMO_STAFF } from "@etd/api/internal/seed/seed.ts";
 import { defencePackHtml } from "@etd/documents";
 import { readDefencePackEvidence, type DefencePackEvidence } from "@etd/documents";
@@ -404,6 +404,22 @@ describe.skipIf(!available)("ORDER-13: defence pack endpoints", () => {
         [1, "defence-pack-1-1.pdf"],
         ...ROLES.map((_, i) => [2, `defence-pack-2-${i + 1}.pdf`]),
       ]);
+    });
+
+    it("issue 28 review: a burst of six packs by one member: each is a PDF, stored and recorded, or refused (429, a member has two at once) with nothing stored or recorded", async () => {
+      const token = await api.login("Telecaller");
+      const [filesBefore, eventsBefore] = [(await storedFiles(orderId)).length, (await streamOf(orderId)).length];
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => requestPack(api.base, { orderId, defencePackType: 1 + (i % 2) }, token)));
+      const rendered = answers.filter((answer) => answer.status === 200);
+      for (const answer of answers) {
+        if (answer.status === 200) expect(answer.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+        else expect(answer).toMatchObject({ status: 429, json: { status: 0, message: DEFENCE_PACK_RUNNING } });
+      }
+      // The first two to arrive always have their turn.
+      expect(rendered.length).toBeGreaterThanOrEqual(2);
+      expect((await storedFiles(orderId)).length).toBe(filesBefore + rendered.length);
+      const added = (await streamOf(orderId)).slice(eventsBefore);
+      expect(added.map((event) => event.type)).toEqual(rendered.map(() => "DefencePackGenerated"));
     });
   });
 

@@ -1,5 +1,6 @@
 import type { ApiDeps } from "../api-deps.ts";
 import { joinHandlers } from "../http/endpoint.ts";
+import type { MemberSlots } from "../http/member-slots.ts";
 import { auditChainHandlers } from "./audit-chain-routes.ts";
 import { auditLogHandlers } from "./audit-log-queries.ts";
 import { auditOrderHandlers } from "./audit-order-queries.ts";
@@ -15,5 +16,5 @@ import { auditTimelineHandlers } from "./audit-timeline-queries.ts";
  * - the readable timelines of an order, a member and the gateways (audit-timeline-queries.ts).
  * All but the timelines read the event log itself, never a read model.
  */
-export const auditHandlers = (deps: ApiDeps) =>
-  joinHandlers(auditOrderHandlers(deps), auditLogHandlers(deps), auditChainHandlers(deps), auditTimelineHandlers(deps));
+export const auditHandlers = (deps: ApiDeps, exportSlots: MemberSlots) =>
+  joinHandlers(auditOrderHandlers(deps), auditLogHandlers(deps), auditChainHandlers(deps, exportSlots), auditTimelineHandlers(deps));

@@ -6,7 +6,8 @@ import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import type { Handlers } from "../http/endpoint.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, ok } from "../http/reply.ts";
-import { csvReply, csvStream, type ExportSlots } from "./export-routes.ts";
+import type { MemberSlots } from "../http/member-slots.ts";
+import { csvReply, csvStream } from "./export-routes.ts";
 
 /*
  * The day at a glance (issue 27), read from the dashboard read model. Who sees what is decided
@@ -19,7 +20,7 @@ import { csvReply, csvStream, type ExportSlots } from "./export-routes.ts";
 /** How long figures read at an unchanged read-model position answer again (ADR 0045): below the page's minute refresh. */
 const REUSE_MS = 10_000;
 
-export const dashboardHandlers = (deps: ApiDeps, slots: ExportSlots) => {
+export const dashboardHandlers = (deps: ApiDeps, slots: MemberSlots) => {
   const reader = dashboardReader(deps.readDb.query, REUSE_MS);
   return {
     getDashboard: async ({ user }) => {

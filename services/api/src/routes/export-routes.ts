@@ -28,6 +28,7 @@ import {
 import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import { FORBIDDEN, type Handlers, type StaffRequest } from "../http/endpoint.ts";
+import { memberSlots, type MemberSlots } from "../http/member-slots.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, fileReply, type FileAnswer, type Reply } from "../http/reply.ts";
 
@@ -178,36 +179,13 @@ const mayReadOrderProcessed: MayRead = (role) => isAllowed(role, REPORT_READERS[
 /** Exports one member may have running at once in this process (more are refused: EXPORT_RUNNING). */
 const EXPORTS_AT_ONCE = 2;
 
-export interface ExportSlots {
-  /** A slot for the member, with the function that frees it; none when they have EXPORTS_AT_ONCE running. */
-  readonly take: (staffId: string) => (() => void) | undefined;
-}
-
 /**
- * Who is exporting now, and how many: a burst of downloads by one member (a script, a page that
- * opens links on its own) is refused before it fills the log with DataExported events or the
- * server with streams. A slot is freed when its stream closes, however it ends.
+ * One member's exports running at once, counted across every file they may download: the queues'
+ * and reports' CSV, the dashboard's, the audit's logs.
  */
-export const exportSlots = (): ExportSlots => {
-  const running = new Map<string, number>();
-  return {
-    take: (staffId: string): (() => void) | undefined => {
-      const now = running.get(staffId) ?? 0;
-      if (now >= EXPORTS_AT_ONCE) return undefined;
-      running.set(staffId, now + 1);
-      let freed = false;
-      return () => {
-        if (freed) return;
-        freed = true;
-        const left = (running.get(staffId) ?? 1) - 1;
-        if (left > 0) running.set(staffId, left);
-        else running.delete(staffId);
-      };
-    },
-  };
-};
+export const exportSlots = (): MemberSlots => memberSlots(EXPORTS_AT_ONCE);
 
-export const exportHandlers = (deps: ApiDeps, slots: ExportSlots) => {
+export const exportHandlers = (deps: ApiDeps, slots: MemberSlots) => {
   /** Records the export, then streams it, within one of the member's slots. */
   const audited = async (
     context: Parameters<typeof recordExport>[1],
