@@ -255,6 +255,19 @@ describe.skipIf(!ready)("sign-in, session and the admin shell in a browser (AUTH
       expect(await page.title()).toBe("E-Travel Back Office");
     });
 
+    it("SHELL-2, SHELL-4: the logo and title lead home: from a folder of the side menu, one click reaches the dashboard and its tiles", async () => {
+      const page = await app.newPage();
+      await app.openSignedIn(page, manager);
+      await page.locator('nav[aria-label="Main menu"] a[href="/admin/called"]').click();
+      await waitForPath(page, "/admin/called");
+      const home = await page.$eval("header a.app-brand", (a) => ({ href: a.getAttribute("href"), name: a.getAttribute("aria-label") }));
+      expect(home).toEqual({ href: "/admin", name: "E-Travel Back Office: dashboard" });
+      await page.locator("header a.app-brand").click();
+      await waitForPath(page, "/admin");
+      await page.waitForSelector('[data-count="newOrdersCount"]');
+      expect(await hasText(page, "New Orders")).toBe(true);
+    });
+
     it("shows each folder's count as the server counts it, on tiles and badges", async () => {
       const page = await app.newPage();
       await app.openSignedIn(page, app.admin);

@@ -214,6 +214,17 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     expect(await page.$eval(".order-upload-form input[name=email]", (el) => (el).value)).toBe(order.email);
     expect(await page.$eval(".order-upload-form input[type=file]", (el) => el.getAttribute("accept"))).toContain("image/*");
     expect(await page.$eval("[data-section=upload-document]", (el) => el.textContent)).toContain("No file uploaded yet");
+    // UX review: with nothing to mail, Resend Mail and Sent Mail are off and say why, instead of failing when pressed.
+    const mailButtons = () =>
+      page.$$eval("[data-section=email-history] .order-inline-form button, .order-reminder-form button", (buttons) =>
+        buttons.map((b) => [b.textContent, b.hasAttribute("disabled"), b.getAttribute("aria-describedby") ? document.getElementById(b.getAttribute("aria-describedby")!)?.textContent : null]),
+      );
+    const why = "No document to mail yet: upload one first.";
+    expect(await mailButtons()).toEqual([
+      ["Resend Mail via AWS", true, why],
+      ["Resend Mail via Sendgrid", true, why],
+      ["Sent Mail", true, why],
+    ]);
 
     await clear(page, ".order-upload-form input[name=email]");
     await button(page, ".order-upload-form", "Submit via AWS").click();
@@ -235,6 +246,12 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     expect(cells[1]).toBe(orderId);
     expect(cells[4]).toBe("Sendgrid");
     expect(cells[5]).toBe("No");
+    await page.waitForFunction(() => document.querySelectorAll(".order-reminder-form button:not([disabled])").length === 1, POLL);
+    expect(await mailButtons()).toEqual([
+      ["Resend Mail via AWS", false, null],
+      ["Resend Mail via Sendgrid", false, null],
+      ["Sent Mail", false, null],
+    ]);
   });
 
   it("ORDER-2, ORDER-8, ORDER-12: Resend Mail via AWS and Sent Mail add to Email History; View Email Content has Close and a Whatsapp chat link from the phone (QUEUE-13)", async () => {

@@ -35,6 +35,10 @@ const STATE_LABELS: Record<ServiceClockReading["state"], string> = {
   waiting: "Waiting for the processing date",
 };
 
+/** The state in a word or two; a clock met after its time says so, so a glance never reads it as on time. */
+export const stateLabel = (clock: Pick<ServiceClockReading, "state" | "leftMs">): string =>
+  clock.state === "met" && clock.leftMs < 0 ? "Met late" : STATE_LABELS[clock.state];
+
 const Moment = ({ iso }: { readonly iso: string }) => <time dateTime={iso}>{easternTime(iso)}</time>;
 
 /** One segment in a sentence: "Running from … to … (1 h counted), started by Maria Santos (Manager): Assigned". */
@@ -104,7 +108,7 @@ const Reading = ({ clock, id, headingLevel }: { readonly clock: ServiceClockRead
       <dl className="service-level-facts">
         <div>
           <dt>State</dt>
-          <dd data-clock-state={clock.state}>{STATE_LABELS[clock.state]}</dd>
+          <dd data-clock-state={clock.state}>{stateLabel(clock)}</dd>
         </div>
         <div>
           <dt>Service level</dt>

@@ -44,6 +44,9 @@ export const TrackPage = ({ routeOrderId, navigate }: { readonly routeOrderId: s
     const orderId = values.orderId.trim();
     const answer = await callPublic(ACCESS.trackOrder, { orderId, email: values.email.trim() });
     setBusy(false);
+    // The last attempt's error is answered by this one: it must not follow the traveller onto the
+    // download page above "Your order has been found", nor stack up over the form.
+    toast.clearErrors();
     if (answer.status !== 1) {
       toast.error(answer.message);
       return;

@@ -27,6 +27,8 @@ export const toast = {
   error: (message: string) => push("error", message),
   /** The envelope's own verdict: status 1 → success, else error. */
   answer: (answer: { status: number; message: string }) => push(answer.status === 1 ? "success" : "error", answer.message),
+  /** Closes the error toasts still showing: a form sent again has answered them. */
+  clearErrors: () => store.set(toastsAtom, (list) => list.filter((item) => item.kind !== "error")),
 };
 
 const AUTO_CLOSE_MS = 5000;

@@ -15,10 +15,15 @@ export interface EmailFormProps {
   readonly busy: boolean;
   readonly onSend: (email: string, provider: MailProviderChoice) => Promise<unknown>;
   readonly className?: string;
+  /** Why nothing can be sent yet (no document to mail): the buttons are off, and this says why beside them. */
+  readonly unavailable?: string | undefined;
 }
 
+/** What the send buttons say while the order has no document: the decider would refuse the mail. */
+export const NO_DOCUMENT_YET = "No document to mail yet: upload one first.";
+
 /** An email input with its send buttons: under Email History (Resend Mail) and Download History (Sent Mail). */
-export const EmailForm = ({ initialEmail, buttons, busy, onSend, className }: EmailFormProps) => {
+export const EmailForm = ({ initialEmail, buttons, busy, onSend, className, unavailable }: EmailFormProps) => {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>(undefined);
   const id = useId();
@@ -43,10 +48,21 @@ export const EmailForm = ({ initialEmail, buttons, busy, onSend, className }: Em
       </div>
       <div className="toolbar">
         {buttons.map((button) => (
-          <Button key={button.provider} className="button button-primary" isDisabled={busy} onPress={() => send(button.provider)}>
+          <Button
+            key={button.provider}
+            className="button button-primary"
+            isDisabled={busy || unavailable !== undefined}
+            aria-describedby={unavailable === undefined ? undefined : `${id}-unavailable`}
+            onPress={() => send(button.provider)}
+          >
             {button.label}
           </Button>
         ))}
+        {unavailable !== undefined && (
+          <span id={`${id}-unavailable`} className="muted">
+            {unavailable}
+          </span>
+        )}
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
+import { Link } from "@tanstack/react-router";
 import { Button } from "react-aria-components";
 import { Logo, PRODUCT_TITLE } from "../../../components/ui/logo.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 
-/** The top bar (SHELL-2): drawer toggle on narrow screens, logo and title, welcome, online, and the account menu (two-factor sign-in, logout). */
+/** The top bar (SHELL-2): drawer toggle on narrow screens, logo and title (a link to the dashboard), welcome, online, and the account menu (two-factor sign-in, logout). */
 export const AppHeader = ({
   name,
   narrow,
@@ -20,10 +21,11 @@ export const AppHeader = ({
         <span aria-hidden="true" className="hamburger" />
       </Button>
     )}
-    <div className="app-brand">
+    {/* The way home from any page: the side menu lists the other folders, the dashboard's tiles the main ones (000 §2). */}
+    <Link to="/admin" className="app-brand" aria-label={`${PRODUCT_TITLE}: dashboard`}>
       <Logo size={36} />
       <span className="app-title">{PRODUCT_TITLE}</span>
-    </div>
+    </Link>
     <div className="app-user">
       <span className="welcome">
         Welcome, <strong className="user-name">{name}</strong>
