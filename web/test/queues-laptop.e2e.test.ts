@@ -14,6 +14,8 @@ const ready = chromiumAvailable() && (await postgresAvailable());
 
 const EMAIL = "maximiliana.fernandez-castellanos.delavega@correo-electronico-internacional.example.com";
 
+const USUAL_EMAIL = "benjaminmacdonald@example.org";
+
 const LONG = {
   first_name: "Maximiliana Alexandrina",
   middle_name: "Guadalupe Esperanza",
@@ -81,6 +83,8 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
       const answer = await app.api("PUT", "/admin/change-order-status", { orderId: [orderId], updatingStatus }, adminToken);
       expect(answer.body.status, answer.body.message).toBe(1);
     };
+    // A usual address, one long word before its "@" (the UX review saw it broken over five lines).
+    await app.placeOrders(1, () => ({ email: USUAL_EMAIL, confirm_email: USUAL_EMAIL, processing_mode: "standard" }));
     // Every folder gets orders whose customers have long names and addresses.
     const standard = await app.placeOrders(11, () => ({ ...LONG, processing_mode: "standard" }));
     await app.placeOrders(1, () => ({ ...LONG, processing_mode: "priority" }));
@@ -131,6 +135,33 @@ describe.skipIf(!ready)("the queues on a 1366×768 laptop", () => {
       expect(cells.filter((cell) => cell.clipped), path).toEqual([]);
     }
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("UX review: in New, with the Due column, a usual address takes at most two lines, broken at its \"@\" or a dot, and its telephone number at most two", async () => {
+    const page = await app.newPage({ width: 1366, height: 768 });
+    await app.openSignedIn(page, app.admin, "/admin/recent-order?size=All");
+    await page.waitForFunction((email) => [...document.querySelectorAll(".queue-email")].some((el) => el.textContent === email), POLL, USUAL_EMAIL);
+    const shown = await page.evaluate((email) => {
+      const address = [...document.querySelectorAll<HTMLElement>(".queue-email")].find((el) => el.textContent === email)!;
+      // The lines as drawn: each text node's boxes, grouped by their top.
+      const range = document.createRange();
+      const lines = new Map<number, string>();
+      for (const node of address.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE) continue;
+        range.selectNodeContents(node);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? "") + node.textContent);
+      }
+      const phone = address.closest("tr")!.querySelector<HTMLElement>("td:nth-child(5)")!;
+      range.selectNodeContents(phone);
+      const phoneLines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      return { lines: [...lines.values()], phoneLines, overflows: document.querySelector<HTMLElement>(".queue-table-scroll")!.scrollWidth > document.querySelector<HTMLElement>(".queue-table-scroll")!.clientWidth };
+    }, USUAL_EMAIL);
+    expect(shown.lines.join("")).toBe(USUAL_EMAIL);
+    expect(shown.lines.length, shown.lines.join(" | ")).toBeLessThanOrEqual(2);
+    expect(shown.lines.every((line, index) => index === 0 || /^(\.|example)/.test(line)), shown.lines.join(" | ")).toBe(true);
+    expect(shown.phoneLines).toBeLessThanOrEqual(2);
+    expect(shown.overflows).toBe(false);
   });
 
   it("WCAG 2.4.11: walking back with Shift+Tab through Order History and an order page, no focused control is hidden under the sticky header or the list's column headings", async () => {

@@ -21,12 +21,13 @@ export { capitalised };
 
 /*
  * Fitting a 1366 px laptop (issue 10 item 9): the table never scrolls sideways. Names and e-mail
- * addresses wrap within their cells (an address at its "@" and dots first), dates wrap between
- * day and time, headers between words; only the order id and the telephone number stay on one
- * line. Everything stays readable in full: nothing is cut off, so nothing needs a tooltip.
+ * addresses wrap within their cells (an address at its "@" and dots, and only a part longer than
+ * its column mid-word), dates wrap between day and time, a telephone number after its country
+ * code, headers between words; only the order id stays on one line. Everything stays readable in
+ * full: nothing is cut off, so nothing needs a tooltip.
  */
 
-/** Text kept on one line (an id, a telephone number). */
+/** Text kept on one line (an id). */
 const OneLine = ({ text }: { text: string }) => <span className="queue-one-line">{text}</span>;
 
 /** An e-mail address that may wrap: preferably after its "@" and before its dots. */
@@ -46,7 +47,8 @@ const CELLS: { readonly [K in Exclude<QueueColumnKey, "processingDate" | "proces
   orderId: (header) => helper.accessor("id", { id: "orderId", header, cell: (info) => <OneLine text={info.getValue()} /> }),
   name: (header) => helper.accessor("name", { id: "name", header }),
   email: (header) => helper.accessor((row) => row.email ?? "", { id: "email", header, cell: (info) => <WrappingEmail email={info.getValue()} /> }),
-  telephone: (header) => helper.accessor("telephone", { id: "telephone", header, cell: (info) => <OneLine text={info.getValue()} /> }),
+  // May wrap after its country code: the e-mail's room comes from here on a laptop.
+  telephone: (header) => helper.accessor("telephone", { id: "telephone", header }),
   arrivalDate: (header) => helper.accessor((row) => row.arrivalDate ?? "", { id: "arrivalDate", header }),
   date: (header) => helper.accessor("date", { id: "date", header }),
   departureDate: (header) => helper.accessor((row) => row.departureDate ?? "", { id: "departureDate", header }),

@@ -22,7 +22,7 @@ export const AppHeader = ({
       </Button>
     )}
     {/* The way home from any page: the side menu lists the other folders, the dashboard's tiles the main ones (000 §2). */}
-    <Link to="/admin" className="app-brand" aria-label={`${PRODUCT_TITLE}: dashboard`}>
+    <Link to="/admin" activeOptions={{ exact: true }} className="app-brand" aria-label={`${PRODUCT_TITLE}: dashboard`}>
       <Logo size={36} />
       <span className="app-title">{PRODUCT_TITLE}</span>
     </Link>
