@@ -349,6 +349,24 @@ describe.skipIf(!ready)("the admin screens in a browser (ADMIN-1, 2, 4, 5, 6, AU
       await page.close();
     });
 
+    it("UX review: on a 1366×768 laptop every member's Edit and Delete are on screen, a long name wrapped in its cell, nothing scrolled sideways", async () => {
+      const long = "Maximiliana Alexandrina Guadalupe Esperanza Fernández-Castellanos de la Vega";
+      await listed(await app.addStaff("Team", { name: long }));
+      const page = await app.newPage({ width: 1366, height: 768 });
+      await app.openSignedIn(page, app.admin, "/admin/manage-team");
+      await waitForText(page, long);
+      const laid = await page.evaluate(() => {
+        const table = document.querySelector<HTMLElement>("main table")!;
+        const scroller = table.parentElement!;
+        return {
+          sideways: scroller.scrollWidth > scroller.clientWidth || document.documentElement.scrollWidth > document.documentElement.clientWidth,
+          offScreen: [...table.querySelectorAll<HTMLElement>("tbody a, tbody button")].filter((control) => control.getBoundingClientRect().right > innerWidth).map((control) => control.getAttribute("aria-label")),
+        };
+      });
+      expect(laid).toEqual({ sideways: false, offScreen: [] });
+      await page.close();
+    });
+
     it("shows the server's refusal when an admin deletes themself", async () => {
       const page = await app.newPage();
       await app.openSignedIn(page, app.admin, "/admin/manage-team");

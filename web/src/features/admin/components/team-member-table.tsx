@@ -58,7 +58,7 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
   return (
     <>
       <TableScroll label="Team members">
-        <table className="data-table" aria-labelledby={labelledBy}>
+        <table className="data-table team-table" aria-labelledby={labelledBy}>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -76,36 +76,38 @@ export const TeamMemberTable = ({ editingId, labelledBy }: { editingId?: string;
             {members.map((member, index) => (
               <tr key={member.id} aria-current={member.id === editingId ? "true" : undefined}>
                 <td>{index + 1}</td>
-                <td>{member.name}</td>
+                <td className="team-name">{member.name}</td>
                 <td>{member.email}</td>
                 <td>{member.password}</td>
                 <td>{member.type}</td>
                 <td>{member.twoFactor ? "On" : "Off"}</td>
                 {/* Issue 27: the open orders against the capacity Take next stops at ("3 of 12"), or just the count without one. */}
                 <td>{member.capacity === null ? member.openOrders : `${member.openOrders} of ${member.capacity}`}</td>
-                <td className="admin-table-actions">
-                  {mayEdit(member) ? (
-                    <RouterLink
-                      to="/admin/manage-team/$teamMemberId"
-                      params={{ teamMemberId: member.id }}
-                      className="button button-small"
-                      aria-label={`Edit ${member.name}`}
-                    >
-                      Edit
-                    </RouterLink>
-                  ) : null}
-                  <Button className="button button-small button-danger" aria-label={`Delete ${member.name}`} onPress={() => setToDelete(member)}>
-                    Delete
-                  </Button>
-                  {mayReset && member.twoFactor ? (
-                    <Button className="button button-small" aria-label={`Reset 2FA for ${member.name}`} onPress={() => {
-                        setResetName(member.name);
-                        setToReset(member);
-                      }}
-                    >
-                      Reset 2FA
+                <td>
+                  <div className="admin-table-actions">
+                    {mayEdit(member) ? (
+                      <RouterLink
+                        to="/admin/manage-team/$teamMemberId"
+                        params={{ teamMemberId: member.id }}
+                        className="button button-small"
+                        aria-label={`Edit ${member.name}`}
+                      >
+                        Edit
+                      </RouterLink>
+                    ) : null}
+                    <Button className="button button-small button-danger" aria-label={`Delete ${member.name}`} onPress={() => setToDelete(member)}>
+                      Delete
                     </Button>
-                  ) : null}
+                    {mayReset && member.twoFactor ? (
+                      <Button className="button button-small" aria-label={`Reset 2FA for ${member.name}`} onPress={() => {
+                          setResetName(member.name);
+                          setToReset(member);
+                        }}
+                      >
+                        Reset 2FA
+                      </Button>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}
