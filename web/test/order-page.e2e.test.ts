@@ -93,6 +93,35 @@ describe.skipIf(!ready)("the order page (issue 11)", () => {
     expect(at("Comment History")).toBe(headings.length - 1);
   });
 
+  it("UX review: links above the sections bring Add Comment and Move Order into view and start the keyboard there; a read-only viewer is offered neither", async () => {
+    const [orderId] = await app.placeOrders(1, standard);
+    const page = await openOrder(manager, orderId!, "New");
+    const links = () => page.$$eval(".order-section-links a", (anchors) => anchors.map((a) => a.textContent));
+    expect(await links()).toEqual(["Upload Document", "Email History", "Download History", "Add Comment", "Move Order", "Comment History"]);
+    for (const [link, heading] of [["Add Comment", "Add Comment Below"], ["Move Order", "Move Order"]] as const) {
+      await page.locator(`.order-section-links a::-p-text(${link})`).click();
+      await page.waitForFunction((text) => document.activeElement?.textContent?.trim() === text, POLL, heading);
+      const seen = await page.evaluate(() => {
+        const box = document.activeElement!.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, header: document.querySelector("header")!.getBoundingClientRect().bottom, height: innerHeight };
+      });
+      expect(seen.top, link).toBeGreaterThanOrEqual(seen.header);
+      expect(seen.bottom, link).toBeLessThanOrEqual(seen.height);
+    }
+    // Tab from the comment's heading reaches its text box first.
+    await page.locator(".order-section-links a::-p-text(Add Comment)").click();
+    await page.waitForFunction(() => document.activeElement?.id === "remarks-title", POLL);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-section]")?.getAttribute("data-section") ?? document.activeElement?.closest("section")?.getAttribute("aria-labelledby"))).toMatch(/remark/);
+
+    // Someone else's order is read-only for a Team member: no form to jump to.
+    const assigned = await app.api("PUT", "/admin/assign-order-status", { orderId: [orderId], assignto: "x" }, await app.login(manager));
+    expect(assigned.body.status).toBe(1);
+    const readOnly = await openOrder(team, orderId!);
+    await readOnly.waitForSelector(".order-read-only");
+    expect(await readOnly.$$eval(".order-section-links a", (anchors) => anchors.map((a) => a.textContent))).toEqual(["Upload Document", "Email History", "Download History", "Comment History"]);
+  });
+
   it("ORDER-10, QUEUE-5: an empty remark says 'Please enter your remark'; a remark with the Refund flag moves the order to the Refunds queue (whose View link opens it) and into Comment History", async () => {
     const [orderId] = await app.placeOrders(1, standard);
     const page = await openOrder(team, orderId!, "New");

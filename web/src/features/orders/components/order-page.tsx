@@ -1,6 +1,7 @@
 import { isAllowed, type OrderDetails, type OrderViewer } from "@etd/contract";
 import { ORDERS } from "@etd/contract/endpoints";
 import { useQuery } from "@tanstack/react-query";
+import type { MouseEvent } from "react";
 import { useAtomValue } from "jotai";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { ServiceLevelPanel } from "../../../components/service-level-panel.tsx";
@@ -48,11 +49,45 @@ const Presence = ({ viewers }: { readonly viewers: readonly OrderViewer[] }) => 
   );
 };
 
+/** Brings a section's heading into view and gives it the focus, so the next Tab starts in that section. */
+const jumpTo = (event: MouseEvent<HTMLAnchorElement>, headingId: string) => {
+  const heading = document.getElementById(headingId);
+  if (!heading) return;
+  event.preventDefault();
+  heading.setAttribute("tabindex", "-1");
+  heading.focus();
+  heading.scrollIntoView({ block: "start" });
+};
+
+/**
+ * Links to the sections staff use on most orders (the UX review: Add Comment and Move Order sit
+ * some 3,800 px down, below the traveller's whole declaration, whose order 001 §2 fixes).
+ */
+const SectionLinks = ({ readOnly }: { readonly readOnly: boolean }) => {
+  const links: readonly (readonly [string, string])[] = [
+    ["upload-document-title", "Upload Document"],
+    ["email-history-title", "Email History"],
+    ["download-history-title", "Download History"],
+    ...(readOnly ? [] : ([["remarks-title", "Add Comment"], ["move-title", "Move Order"]] as const)),
+    ["comment-history-title", "Comment History"],
+  ];
+  return (
+    <nav className="order-section-links" aria-label="Sections of this order">
+      {links.map(([id, label]) => (
+        <a key={id} href={`#${id}`} onClick={(event) => jumpTo(event, id)}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+};
+
 /** Every section of the order, in 001 §2's order; the forms and buttons only when this member may change it. */
 const OrderSections = ({ order, session, readOnly }: { readonly order: OrderDetails; readonly session: Session; readonly readOnly: boolean }) => {
   const commands = useOrderCommands(order);
   return (
     <>
+      <SectionLinks readOnly={readOnly} />
       {/* Issue 27: why the order is due when it is, first, as staff decide what to do next. */}
       <ServiceLevelPanel orderId={order.order_id} />
       {!readOnly && <DefencePacks order={order} commands={commands} />}
