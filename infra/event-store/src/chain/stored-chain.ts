@@ -106,17 +106,23 @@ async function* pages(
   // The next page is asked for before this one is handed over: the database reads it while the
   // caller hashes this one.
   let page = read(from);
-  for (;;) {
-    const rows = await page;
-    const last = rows.at(-1);
-    if (rows.length === PAGE && last) {
-      page = read({ tx: last.tx_ as string, seq: last.seq_ as string, inclusive: false });
-      // A caller that stops early leaves this read behind: its failure is nobody's to handle.
-      page.catch(() => undefined);
+  try {
+    for (;;) {
+      const rows = await page;
+      const last = rows.at(-1);
+      if (rows.length === PAGE && last) {
+        page = read({ tx: last.tx_ as string, seq: last.seq_ as string, inclusive: false });
+        // A caller that stops early never takes this read: its failure is nobody's to handle.
+        page.catch(() => undefined);
+      }
+      // Whole pages: an await per row would cost more than checking the row.
+      yield rows;
+      if (rows.length < PAGE) return;
     }
-    // Whole pages: an await per row would cost more than checking the row.
-    yield rows;
-    if (rows.length < PAGE) return;
+  } finally {
+    // A caller that stops early is done with the log only once the read asked for ahead is over:
+    // whoever counts the work running (an export's slot) must not count it finished before.
+    await page.catch(() => undefined);
   }
 }
 

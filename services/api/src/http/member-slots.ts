@@ -1,3 +1,5 @@
+import { Readable, type ReadableOptions } from "node:stream";
+
 /*
  * How many of one kind of heavy request (a streamed export, a rendered PDF) each member has running
  * in this process, refused past a limit: a burst by one member (a script, a page that opens links
@@ -27,4 +29,32 @@ export const memberSlots = (atOnce: number): MemberSlots => {
       };
     },
   };
+};
+
+/**
+ * A stream of `source` whose slot is freed once the source's work is over: when it has ended or
+ * failed, or, stopped early because the client went away, when the step it was taking (a page
+ * being read) has finished too; or when the stream closes without having started it. Freeing it
+ * at the stream's close alone let a client drop downloads one after another, each leaving its
+ * reads running past its slot (issue 28's second attacker review).
+ */
+export const streamInSlot = <T>(source: AsyncIterable<T>, free: () => void, options?: ReadableOptions): Readable => {
+  let started = false;
+  let finished = false;
+  let closed = false;
+  const items = (async function* () {
+    started = true;
+    try {
+      yield* source;
+    } finally {
+      finished = true;
+      if (closed) free();
+    }
+  })();
+  const stream = Readable.from(items, options);
+  stream.once("close", () => {
+    closed = true;
+    if (finished || !started) free();
+  });
+  return stream;
 };

@@ -1,10 +1,9 @@
-import { Readable } from "node:stream";
 import { EXPORT_RUNNING, type ChainVerification } from "@etd/contract";
 import { exportFile, exportRange, exportStreams, orderStreams, verifyStoredChain, type ChainReport } from "@etd/event-store";
 import { orderStream } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import type { Handlers, StaffRequest } from "../http/endpoint.ts";
-import type { MemberSlots } from "../http/member-slots.ts";
+import { streamInSlot, type MemberSlots } from "../http/member-slots.ts";
 import { fail, fileReply, ok } from "../http/reply.ts";
 import { momentOf, orderIdIn } from "./audit-events.ts";
 
@@ -12,7 +11,7 @@ import { momentOf, orderIdIn } from "./audit-events.ts";
  * Tamper evidence in the Audit area (issue 14, ADR 0021): the log's verification behind the
  * badge, and the exports an auditor verifies offline (`npm run audit:verify -- --file`). Admin and
  * Manager only ("audit.read"), like every audit call. An export reads and hashes every event of its
- * range, so it takes one of the member's export slots (member-slots.ts) until its stream closes.
+ * range, so it takes one of the member's export slots (member-slots.ts) until its reads are over.
  */
 
 export const auditChainHandlers = (deps: ApiDeps, slots: MemberSlots) => {
@@ -30,14 +29,12 @@ export const auditChainHandlers = (deps: ApiDeps, slots: MemberSlots) => {
       }
     })());
 
-  /** The export's lines as the answer's body, within one of the member's slots, freed when the stream closes. */
+  /** The export's lines as the answer's body, within one of the member's slots until its reads are over. */
   const inSlot = async (user: StaffRequest["user"], fileName: string, lines: () => Promise<AsyncIterable<string>>) => {
     const free = slots.take(user.id);
     if (!free) return fail(429, EXPORT_RUNNING);
     try {
-      const body = Readable.from(await lines());
-      body.once("close", free);
-      return fileReply({ contentType: "application/x-ndjson", body, fileName });
+      return fileReply({ contentType: "application/x-ndjson", body: streamInSlot(await lines(), free), fileName });
     } catch (error) {
       free();
       throw error;

@@ -28,7 +28,7 @@ import {
 import type { ApiDeps } from "../api-deps.ts";
 import { isAccountChanged, recordExport } from "../commands/staff-accounts.ts";
 import { FORBIDDEN, type Handlers, type StaffRequest } from "../http/endpoint.ts";
-import { memberSlots, type MemberSlots } from "../http/member-slots.ts";
+import { memberSlots, streamInSlot, type MemberSlots } from "../http/member-slots.ts";
 import { utcDay } from "../http/fields.ts";
 import { fail, fileReply, type FileAnswer, type Reply } from "../http/reply.ts";
 
@@ -100,8 +100,8 @@ const csvOptions = (headers: readonly string[]) => ({
  */
 export const csvStream = (headers: readonly string[], records: AsyncIterable<readonly string[]>, done: () => void): AsyncIterable<string> => {
   const text = stringify(csvOptions(headers));
-  text.once("close", done);
-  pipeline(Readable.from(records, { highWaterMark: 64 }), text, () => {
+  // `done` once the records' reads are over, not merely when the download closes (member-slots.ts).
+  pipeline(streamInSlot(records, done, { highWaterMark: 64 }), text, () => {
     // Errors reach the response through `text`, which the pipeline has destroyed with them.
   });
   return text;
