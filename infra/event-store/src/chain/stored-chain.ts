@@ -9,7 +9,13 @@ import { createChainVerifier, type ChainedEvent, type ChainReport, type Exported
 
 type Reader = Pick<SqlDriver, "query">;
 
+/** Rows a walk of the whole log reads at a time (the verifier): few round trips. */
 const PAGE = 5000;
+/**
+ * Rows an export reads at a time: an export is a download a client may drop, and what it read
+ * ahead is done for nothing; on the embedded database a read also holds the process while it runs.
+ */
+const EXPORT_PAGE = 1000;
 
 /**
  * The fields the chains cover, each as its stored text, named as ChainedEvent names them: the
@@ -90,6 +96,7 @@ async function* pages(
   where: string,
   params: readonly unknown[],
   from: { tx: string; seq: string; inclusive: boolean } = { tx: "0", seq: "0", inclusive: false },
+  size = PAGE,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const n = params.length;
   const read = async (after: typeof from) => {
@@ -97,7 +104,7 @@ async function* pages(
       `select ${columns}, e.transaction_id::text as tx_, e.global_position::text as seq_
          from es_events e
         where ${HORIZON} and (e.transaction_id, e.global_position) ${after.inclusive ? ">=" : ">"} ($${n + 1}::xid8, $${n + 2}::bigint) ${where}
-        order by e.transaction_id, e.global_position limit ${PAGE}`,
+        order by e.transaction_id, e.global_position limit ${size}`,
       [...params, after.tx, after.seq],
     );
     await withLinks(reader, rows);
@@ -110,14 +117,14 @@ async function* pages(
     for (;;) {
       const rows = await page;
       const last = rows.at(-1);
-      if (rows.length === PAGE && last) {
+      if (rows.length === size && last) {
         page = read({ tx: last.tx_ as string, seq: last.seq_ as string, inclusive: false });
         // A caller that stops early never takes this read: its failure is nobody's to handle.
         page.catch(() => undefined);
       }
       // Whole pages: an await per row would cost more than checking the row.
       yield rows;
-      if (rows.length < PAGE) return;
+      if (rows.length < size) return;
     }
   } finally {
     // A caller that stops early is done with the log only once the read asked for ahead is over:
@@ -182,7 +189,7 @@ export const sealLog = async (driver: Reader): Promise<number> => {
 
 /** One order's events and its mails', in log order, each with its predecessors' hashes. */
 export async function* exportStreams(reader: Reader, streamIds: readonly string[]): AsyncGenerator<ExportedEvent> {
-  for await (const rows of pages(reader, `${CHAIN_COLUMNS}, ${PREDECESSOR_COLUMNS}`, "and e.stream_id = any($1::text[])", [streamIds])) {
+  for await (const rows of pages(reader, `${CHAIN_COLUMNS}, ${PREDECESSOR_COLUMNS}`, "and e.stream_id = any($1::text[])", [streamIds], undefined, EXPORT_PAGE)) {
     for (const row of rows) yield toExported(row);
   }
 }
@@ -223,6 +230,7 @@ export async function* exportRange(reader: Reader, from: string, to: string): As
     "and (e.transaction_id, e.global_position) <= ($1::xid8, $2::bigint)",
     [last.tx, last.seq],
     { tx: first.tx as string, seq: first.seq as string, inclusive: true },
+    EXPORT_PAGE,
   )) {
     for (const row of rows) yield toExported(row);
   }
