@@ -8,15 +8,14 @@ import { turns } from "./turns.ts";
  * The puppeteer adapter (the card's `puppeteer`, driving the system's Chromium: it never downloads
  * a browser, see .puppeteerrc.cjs): one Chromium, launched on the first render (a server that never
  * renders never starts it, nor loads puppeteer: its 200 modules were a sixth of the API's start-up)
- * and reused. Pages are reused too: opening a tab costs about as much as
- * printing the PDF (P8, bench/pdf.bench.ts), so a render takes an idle page, replaces its whole
- * document with the new HTML and gives it back; a page whose render failed is closed, never reused.
- * At most RENDERS_AT_ONCE render at a time, whoever asks (a page costs about 120 MB of Chromium's
- * memory while it prints: issue 28's attacker review took it to 2.5 GB with 12 packs at once); the
- * rest wait their turn in the order they came, so a burst costs time, never the machine's memory.
- * Pages run without JavaScript: the HTML
- * is ours and static, so a value that slipped past escaping still cannot run, and nothing of one
- * document can survive into the next.
+ * and reused. Pages are reused too: opening a tab costs about as much as printing the PDF (P8,
+ * bench/pdf.bench.ts), so a render takes an idle page, replaces its whole document with the new
+ * HTML and gives it back; a page whose render failed is closed, never reused. At most
+ * RENDERS_AT_ONCE render at a time, whoever asks (a page costs about 120 MB of Chromium's memory
+ * while it prints: issue 28's attacker review took it to 2.5 GB with 12 packs at once); the rest
+ * wait their turn in the order they came, so a burst costs time, never the machine's memory. Pages
+ * run without JavaScript: the HTML is ours and static, so a value that slipped past escaping still
+ * cannot run, and nothing of one document can survive into the next.
  *
  * The browser is driven over a pipe (fds 3 and 4), not a WebSocket: when this process dies, even
  * by SIGKILL with no chance to close it, the pipe closes and Chromium exits with it instead of
@@ -98,9 +97,9 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
   };
 
   return {
-    render: async (html) => {
-      if (closed) throw new Error("The PDF renderer has been closed.");
-      return inTurn(async () => {
+    render: (html) =>
+      inTurn(async () => {
+        // Checked once the turn comes: the renderer may have closed while this one waited.
         if (closed) throw new Error("The PDF renderer has been closed.");
         const current = await shared();
         const page = takeIdle(current) ?? (await openPage(current));
@@ -114,8 +113,7 @@ export const createChromiumRenderer = (options: ChromiumRendererOptions = {}): P
           if (reusable && !closed && idle.length < MAX_IDLE_PAGES && current.connected) idle.push(page);
           else await page.close().catch(() => undefined);
         }
-      });
-    },
+      }),
     close: async () => {
       closed = true;
       idle = [];
