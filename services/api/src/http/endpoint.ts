@@ -459,7 +459,7 @@ export const mountEndpoints = (app: express.Express, endpoints: readonly Endpoin
     app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
       const started = performance.now();
       res.once("finish", () => deps.metrics.observe(endpoint.method.toUpperCase(), endpoint.path, res.statusCode, (performance.now() - started) / 1000));
-      const requestId = headerId(req.get("x-request-id")) ?? randomUUID();
+      const requestId = requestIdOf(req);
       // The request's span starts the click's trace: every event it leads to carries requestId as its correlation id.
       const route = `${endpoint.method.toUpperCase()} /api${endpoint.path}`;
       const attributes = { "http.request.method": endpoint.method.toUpperCase(), "http.route": `/api${endpoint.path}`, "etd.correlation_id": requestId };
@@ -513,4 +513,7 @@ const sameSecret = (given: string | undefined, expected: string) =>
  * metadata is never sealed, so any text a caller chose would stay readable in the log after the
  * order it touched is erased (issue 25, ADR 0009).
  */
-export const headerId = (value: string | undefined) => (value !== undefined && isUuid(value) ? value.toLowerCase() : undefined);
+const headerId = (value: string | undefined) => (value !== undefined && isUuid(value) ? value.toLowerCase() : undefined);
+
+/** The request's correlation id: the client's `X-Request-Id` when it is a UUID, else a new one. */
+export const requestIdOf = (req: express.Request): string => headerId(req.get("x-request-id")) ?? randomUUID();

@@ -1,13 +1,12 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type express from "express";
-import { randomUUID } from "node:crypto";
 import { isOrderId } from "@etd/events";
 import type { ApiDeps } from "../api-deps.ts";
 import { isAllowed } from "@etd/contract";
 import { cookieFromThisSite, SESSION_COOKIE } from "../http/cookies.ts";
 import { recordDownload } from "../commands/record-download.ts";
-import { authenticate, FORBIDDEN, headerId } from "../http/endpoint.ts";
+import { authenticate, FORBIDDEN, requestIdOf } from "../http/endpoint.ts";
 import { hasGrantFor, publicWaitMs } from "../http/public-access.ts";
 import { tooManyRequests } from "../http/rate-limit.ts";
 import { fail } from "../http/reply.ts";
@@ -97,11 +96,11 @@ export const mountDocumentFiles = (app: express.Express, deps: ApiDeps): void =>
       const order = isOrderId(orderId) ? orderId : undefined;
       const key = order !== undefined && !file.includes("/") ? documentKey(order, file) : undefined;
       if (order === undefined || key === undefined) return answer(res, 404, NOT_FOUND);
-      if (!user && (await currentDocumentPath(deps, orderId)) !== key) return answer(res, 404, NOT_FOUND);
+      if (!user && (await currentDocumentPath(deps, order)) !== key) return answer(res, 404, NOT_FOUND);
       if (!user && req.method === "GET") {
         // Recorded before a byte is sent, as the tracker's download call records before it links
         // here; the link opened straight after that call records nothing more (the repeat rule).
-        const ran = await recordDownload(deps, req, { requestId: headerId(req.get("x-request-id")) ?? randomUUID(), ip: clientAddress(req) }, order, file);
+        const ran = await recordDownload(deps, req, { requestId: requestIdOf(req), ip: clientAddress(req) }, order, file);
         if (!ran.ok) return answer(res, 404, NOT_FOUND);
       }
       const content = await deps.storage.open(key);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import express from "express";
 import { mailStream, type MailEvent } from "@etd/events";
 import { handleCommand, loadStream, MAX_REPORTS_PER_MAIL, mailDecider, type MailState } from "@etd/write";
@@ -6,7 +5,7 @@ import type { ApiDeps } from "../api-deps.ts";
 import { clientAddress, throttleKey } from "../http/client-address.ts";
 import { createRateLimiter, tooManyRequests, type RateLimit } from "../http/rate-limit.ts";
 import { fail, ok, type Reply } from "../http/reply.ts";
-import { headerId } from "../http/endpoint.ts";
+import { requestIdOf } from "../http/endpoint.ts";
 import type { ParsedReports } from "../mail/delivery-reports/delivery-report.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, sendgridReportsFrom, verifySendgridRequest } from "../mail/delivery-reports/sendgrid.ts";
 import { createSnsVerifier, isSnsUrl, parseSnsMessage, sesReportsFrom } from "../mail/delivery-reports/sns.ts";
@@ -45,8 +44,6 @@ interface WebhookOutcome {
   unknownMail: number;
   skipped: number;
 }
-
-const requestIdOf = (req: express.Request): string => headerId(req.get("x-request-id")) ?? randomUUID();
 
 /**
  * One command per report, in order, so two reports of one mail in a batch see each other. Each

@@ -1,4 +1,4 @@
-import { isEmailAddress } from "@etd/contract";
+import { isEmailAddress, type OrderDetails } from "@etd/contract";
 import { useId, useState } from "react";
 import { Button } from "react-aria-components";
 import type { MailProviderChoice } from "../utils/order-answers.ts";
@@ -19,8 +19,9 @@ export interface EmailFormProps {
   readonly unavailable?: string | undefined;
 }
 
-/** What the send buttons say while the order has no document: the decider would refuse the mail. */
-export const NO_DOCUMENT_YET = "No document to mail yet: upload one first.";
+/** Why an order's send buttons are off: it has no document to mail yet, and the decider would refuse the mail. */
+export const mailUnavailable = (order: Pick<OrderDetails, "uploadDoc">): string | undefined =>
+  order.uploadDoc.length === 0 ? "No document to mail yet: upload one first." : undefined;
 
 /** An email input with its send buttons: under Email History (Resend Mail) and Download History (Sent Mail). */
 export const EmailForm = ({ initialEmail, buttons, busy, onSend, className, unavailable }: EmailFormProps) => {

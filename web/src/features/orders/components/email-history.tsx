@@ -9,7 +9,7 @@ import { formatMoment } from "../format-moment.ts";
 import type { OrderCommands } from "../hooks/use-decisive-command.ts";
 import { emailHistoryRows, lateMailBanner, mailBadge, mailError, mayRetry, NOT_SENT_WARNING, notSentAfterAnHour, transportNote } from "../mail-rows.ts";
 import { DocumentLink } from "./document-link.tsx";
-import { EmailForm, NO_DOCUMENT_YET } from "./email-form.tsx";
+import { EmailForm, mailUnavailable } from "./email-form.tsx";
 import { HistoryTable } from "../sections/history-table.tsx";
 
 const PROVIDER_LABEL: Record<string, string> = { aws: "AWS", sendgrid: "Sendgrid" };
@@ -201,7 +201,7 @@ export const EmailHistory = ({ order, commands, readOnly }: { readonly order: Or
         <EmailForm
           initialEmail={order.email ?? ""}
           busy={commands.busy !== undefined}
-          unavailable={order.uploadDoc.length === 0 ? NO_DOCUMENT_YET : undefined}
+          unavailable={mailUnavailable(order)}
           buttons={[
             { label: "Resend Mail via AWS", provider: "aws" },
             { label: "Resend Mail via Sendgrid", provider: "sendgrid" },

@@ -17,7 +17,7 @@ import "../../../styles/order.css";
 import "../../../styles/order-page.css";
 import { ChangedDialog } from "./changed-dialog.tsx";
 import { DefencePacks } from "./defence-packs.tsx";
-import { EmailForm, NO_DOCUMENT_YET } from "./email-form.tsx";
+import { EmailForm, mailUnavailable } from "./email-form.tsx";
 import { EmailHistory } from "./email-history.tsx";
 import { MoveButtons } from "./move-buttons.tsx";
 import { RemarksPanel } from "./remarks-panel.tsx";
@@ -102,7 +102,7 @@ const OrderSections = ({ order, session, readOnly }: { readonly order: OrderDeta
             className="order-reminder-form"
             initialEmail={order.email ?? ""}
             busy={commands.busy !== undefined}
-            unavailable={order.uploadDoc.length === 0 ? NO_DOCUMENT_YET : undefined}
+            unavailable={mailUnavailable(order)}
             buttons={[{ label: "Sent Mail", provider: "aws" }]}
             onSend={(email, provider) => commands.run("Sent Mail", ORDERS.sendReminderMail, { body: { orderId: order.order_id, email, mailServiceProvider: provider } })}
           />
